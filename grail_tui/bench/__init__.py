@@ -1,0 +1,1 @@
+"""Benchmarks behind `grail-tui bench ...`; each returns a JSON-ready dict."""

@@ -1,0 +1,114 @@
+"""The `grail-tui` command."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+from .engine import DEFAULT_TURN_LIMIT, Variant
+from .headless import CommandError
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _players(text: str) -> int:
+    value = _positive(text)
+    if not 2 <= value <= 8:
+        raise argparse.ArgumentTypeError("a game has 2 to 8 players")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="grail-tui",
+        description="The Hunt for the Grail in your terminal. With no command, starts a game.",
+    )
+    parser.add_argument("--version", action="version", version=f"grail-tui {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    check = sub.add_parser("check", help="replay a game record and print its outcome")
+    check.add_argument("record", help="a game record (JSON)")
+
+    selfplay = sub.add_parser("selfplay", help="play headless games with random legal moves")
+    selfplay.add_argument("--players", type=_players, default=None, help="2-8 (default 3; 4 for the Original)")
+    selfplay.add_argument("--games", type=_positive, default=10)
+    selfplay.add_argument("--seed", type=int, default=0)
+    selfplay.add_argument("--variant", choices=[v.value for v in Variant], default="standard")
+    selfplay.add_argument("--turn-limit", type=_positive, default=DEFAULT_TURN_LIMIT)
+    selfplay.add_argument("--json", action="store_true", help="print a JSON summary")
+
+    bench = sub.add_parser("bench", help="measure speed; prints JSON")
+    bench_sub = bench.add_subparsers(dest="bench", metavar="WHAT", required=True)
+    be = bench_sub.add_parser("engine", help="random legal games: actions/s and games/s")
+    be.add_argument("--seconds", type=float, default=3.0, help="per player count (default 3)")
+    be.add_argument("--seed", type=int, default=0)
+    be.add_argument("--json", action="store_true", help="JSON output (the default)")
+    return parser
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "check":
+        from .headless import check
+
+        print(check(args.record))
+        return 0
+    if args.command == "selfplay":
+        from .headless import selfplay
+
+        variant = Variant(args.variant)
+        players = 4 if variant is Variant.ORIGINAL else (args.players or 3)
+        if variant is Variant.ORIGINAL and args.players not in (None, 4):
+            print("The Original is played by 4 players; using 4.", file=sys.stderr)
+        summary = selfplay(players, args.games, args.seed, variant, args.turn_limit)
+        if args.json:
+            print(json.dumps(summary))
+        else:
+            wins = ", ".join(f"seat {i + 1}: {w}" for i, w in enumerate(summary["wins"]))
+            print(f"{summary['games']} games, {players} players ({summary['variant']})")
+            print(f"wins: {wins}; no winner: {summary['no_winner']}")
+            print(f"mean turns {summary['mean_turns']}, {summary['games_per_second']} games/s")
+        return 0
+    if args.command == "bench":
+        if args.bench == "engine":
+            from .bench.engine import run as bench_engine
+
+            print(json.dumps(bench_engine(seconds=args.seconds, seed=args.seed)))
+            return 0
+    from .tui.launch import launch
+
+    return launch(args)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    try:
+        code = run(argv)
+    except CommandError as exc:
+        print(f"grail-tui: {exc}", file=sys.stderr)
+        code = exc.code
+    except KeyboardInterrupt:
+        code = 130
+    except BrokenPipeError:
+        code = 0
+    except Exception as exc:  # never a traceback to a player
+        from .crash import report
+
+        path = report(exc)
+        print(f"grail-tui: something went wrong inside grail-tui ({type(exc).__name__}: {exc}).",
+              file=sys.stderr)
+        if path:
+            print(f"Details were written to {path}; please include that file in a bug report.",
+                  file=sys.stderr)
+        code = 70
+    sys.exit(code)

@@ -1,0 +1,110 @@
+"""`grail-tui check`, `selfplay` and `bench engine` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from grail_tui.engine import Field, GameRecord, Initiate, Pass, Proposal, Propose
+
+from ..engine.helpers import new_game, opening
+
+
+def grail(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "grail_tui", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def finished_record(tmp_path: Path) -> Path:
+    import random
+
+    from grail_tui.bots.random_bot import play_random_game
+    from grail_tui.engine import Setup
+
+    game, _ = play_random_game(Setup(players=3, seed=4, turn_limit=60), random.Random(4))
+    path = tmp_path / "game.json"
+    path.write_text(GameRecord.of(game).to_json())
+    return path
+
+
+def test_check_prints_one_line_outcome(tmp_path):
+    out = grail("check", str(finished_record(tmp_path)))
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.strip().splitlines()
+    assert len(lines) == 1
+    assert "actions" in lines[0] and ("wins" in lines[0] or "No winner" in lines[0])
+
+
+def test_check_names_the_illegal_action(tmp_path):
+    game = new_game(3)
+    opening(game, {})
+    record = GameRecord.of(game)
+    record.actions.append(Propose(0, Proposal(Initiate.AC, Field.AKKON)))  # not adjacent
+    path = tmp_path / "bad.json"
+    path.write_text(record.to_json())
+    out = grail("check", str(path))
+    assert out.returncode == 1
+    assert "action 3" in out.stderr and "not next to it" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_check_reads_an_unfinished_game(tmp_path):
+    game = new_game(3)
+    opening(game, {})
+    game.apply(Propose(0, Proposal(Initiate.AC, Field.TORTOSA)))
+    game.apply(Pass(1))
+    path = tmp_path / "open.json"
+    path.write_text(GameRecord.of(game).to_json())
+    out = grail("check", str(path))
+    assert out.returncode == 0 and "in progress" in out.stdout
+
+
+def test_check_corrupt_truncated_and_missing_files(tmp_path):
+    good = finished_record(tmp_path).read_text()
+    cases = {
+        "truncated.json": good[: len(good) // 2],
+        "binary.json": "\x00\xff garbage",
+        "other.json": json.dumps({"hello": "world"}),
+        "badaction.json": good.replace('"kind": "propose"', '"kind": "teleport"', 1),
+        "badsetup.json": good.replace('"players": 3', '"players": 11', 1),
+    }
+    for name, text in cases.items():
+        path = tmp_path / name
+        path.write_text(text, encoding="latin-1")
+        out = grail("check", str(path))
+        assert out.returncode == 2, (name, out)
+        assert "Traceback" not in out.stderr and out.stderr.startswith("grail-tui: "), name
+    out = grail("check", str(tmp_path / "missing.json"))
+    assert out.returncode == 2 and "no such file" in out.stderr
+
+
+def test_selfplay_json_summary():
+    out = grail("selfplay", "--players", "4", "--games", "3", "--seed", "5", "--json")
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    assert summary["games"] == 3 and len(summary["wins"]) == 4
+    assert sum(summary["wins"]) + summary["no_winner"] == 3
+    for key in ("mean_turns", "games_per_second"):
+        assert summary[key] > 0
+    again = json.loads(grail("selfplay", "--players", "4", "--games", "3", "--seed", "5", "--json").stdout)
+    assert again["wins"] == summary["wins"] and again["mean_turns"] == summary["mean_turns"]
+
+
+def test_selfplay_original_variant():
+    out = grail("selfplay", "--variant", "original", "--games", "2", "--json")
+    assert out.returncode == 0
+    assert json.loads(out.stdout)["players"] == 4
+
+
+def test_bad_arguments_get_a_usage_message():
+    out = grail("selfplay", "--players", "12")
+    assert out.returncode == 2 and "2 to 8 players" in out.stderr
+
+
+def test_bench_engine_prints_json():
+    out = grail("bench", "engine", "--seconds", "0.2", "--json")
+    assert out.returncode == 0
+    report = json.loads(out.stdout)
+    assert report["actions_per_second"] > 0 and set(report["by_players"]) == {"3p", "6p"}
