@@ -3,4 +3,10 @@
 from .base import Bot
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "RandomBot"]
+
+def make_bot(level: str, seed: int) -> Bot:
+    """A bot of ``level`` (see grail_tui.table.BOT_LEVELS)."""
+    return RandomBot(seed)
+
+
+__all__ = ["Bot", "RandomBot", "make_bot"]

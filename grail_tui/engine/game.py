@@ -245,11 +245,15 @@ class Game:
         return items
 
     def is_legal(self, action: object) -> bool:
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action: object) -> str | None:
+        """None if ``action`` is legal now, else the reason, in its player's words."""
         try:
             self._check(action)
-        except errors.IllegalActionError:
-            return False
-        return True
+        except errors.IllegalActionError as exc:
+            return str(exc)
+        return None
 
     def view(self, player: int) -> PlayerView:
         from .view import player_view

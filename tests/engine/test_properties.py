@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -21,7 +22,7 @@ from grail_tui.engine import (
     Variant,
 )
 
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=int(os.environ.get("GRAIL_EXAMPLES", 25)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def random_action(game: Game, player: int, rng: random.Random):
