@@ -35,7 +35,18 @@ def build_parser() -> argparse.ArgumentParser:
         description="The Hunt for the Grail in your terminal. With no command, starts a game.",
     )
     parser.add_argument("--version", action="version", version=f"grail-tui {__version__}")
+    parser.add_argument("--ascii", action="store_true",
+                        help="plain ASCII: +-| borders and no other special characters")
+    parser.add_argument("--mouse", action="store_true", help="turn mouse reporting on (off by default)")
+    parser.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
+                        help="pause before each computer move (default 0.6)")
+    parser.add_argument("--seed", type=int, default=None, help="seed for the new game's setup")
+    parser.add_argument("--continue", dest="resume", action="store_true",
+                        help="resume the saved game at once")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    replay = sub.add_parser("replay", help="step through a game record (←/→, Home/End)")
+    replay.add_argument("record", help="a game record (JSON)")
 
     check = sub.add_parser("check", help="replay a game record and print its outcome")
     check.add_argument("record", help="a game record (JSON)")

@@ -59,7 +59,7 @@ class LocalTable:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(s.name for s in self.seats)
+        return self.setup.names or tuple(s.name for s in self.seats)
 
     @property
     def human_seats(self) -> tuple[int, ...]:

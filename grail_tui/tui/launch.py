@@ -7,6 +7,23 @@ import sys
 
 
 def launch(args: argparse.Namespace) -> int:
-    print("The terminal app is not built yet; try `grail-tui selfplay` or `grail-tui check`.",
-          file=sys.stderr)
-    return 1
+    from .app import GrailApp
+
+    replay = None
+    if getattr(args, "command", None) == "replay":
+        from ..headless import load_record
+
+        replay = load_record(args.record)
+    app = GrailApp(ascii_only=args.ascii, bot_delay=args.bot_delay, seed=args.seed,
+                   replay=replay, resume=args.resume)
+    code = app.run(mouse=args.mouse)
+    if app.crash is not None:
+        from ..crash import report
+
+        path = report(app.crash)
+        print("grail-tui stopped because of an internal error; your game was saved after the last "
+              "action and Continue resumes it.", file=sys.stderr)
+        if path:
+            print(f"Details were written to {path}.", file=sys.stderr)
+        return 70
+    return code or 0

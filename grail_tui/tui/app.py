@@ -1,0 +1,167 @@
+"""The Textual app: start screen, games at this terminal, replays."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from functools import partial
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from ..engine import GameRecord
+from ..table.local import LocalTable
+from ..table.seats import SeatConfig
+from ..table.storage import CURRENT, SaveError, read_save, saves_dir
+from .glyphs import glyphs
+from .screens.game import GameScreen
+from .screens.start import NewGame, StartMenu, StartScreen
+
+
+class GrailApp(App[int]):
+    CSS_PATH = "app.tcss"
+    TITLE = "grail-tui"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(
+        self,
+        *,
+        ascii_only: bool = False,
+        bot_delay: float = 0.5,
+        seed: int | None = None,
+        replay: GameRecord | None = None,
+        resume: bool = False,
+        player_name: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.g = glyphs(ascii_only)
+        self.ascii_only = ascii_only
+        self.bot_delay = bot_delay
+        self.settings = NewGame(seed=seed if seed is not None else random.randrange(1_000_000))
+        if player_name:
+            self.settings.seats[0] = SeatConfig(player_name)
+        self.replay_record = replay
+        self.resume = resume
+        self.crash: BaseException | None = None
+        self.table: LocalTable | None = None
+        if ascii_only:
+            from .ascii_filter import AsciiFilter
+
+            self._filters.append(AsciiFilter())
+
+    # -- screens ---------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        if self.ascii_only:
+            self.add_class("-ascii")
+        if self.replay_record is not None:
+            from .screens.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(self.replay_record, self.g))
+            return
+        self.push_screen(StartScreen(self.settings, self.saved_description()))
+        if self.resume:
+            self.continue_game()
+
+    def saved_description(self) -> str | None:
+        try:
+            record, seats = read_save(saves_dir() / CURRENT)
+        except SaveError:
+            return None
+        humans = [s.name for s in seats if s.is_human]
+        return f"{len(seats)} players, {len(record.actions)} actions, {', '.join(humans) or 'bots only'}"
+
+    def on_start_menu_chosen(self, message: StartMenu.Chosen) -> None:
+        item = message.item
+        if item == "start":
+            self.start_game()
+        elif item == "continue":
+            self.continue_game()
+        elif item == "replay":
+            self.ask_replay()
+        elif item == "help":
+            from .screens.help import HelpScreen
+
+            self.push_screen(HelpScreen())
+        elif item == "quit":
+            self.exit(0)
+
+    def _open(self, table: LocalTable) -> None:
+        if self.table is not None:
+            self.table.close()
+        self.table = table
+        self.push_screen(GameScreen(table, self.g))
+
+    def start_game(self) -> None:
+        current = saves_dir() / CURRENT
+        if current.exists():
+            current.replace(current.with_name("previous.jsonl"))
+        settings = self.settings
+        self._open(LocalTable(settings.setup(), settings.seats, save_path=current,
+                              bot_delay=self.bot_delay))
+
+    def continue_game(self) -> None:
+        path = saves_dir() / CURRENT
+        try:
+            record, seats = read_save(path)
+            table = LocalTable(record.setup, seats, record=record, save_path=path,
+                               bot_delay=self.bot_delay)
+        except (SaveError, ValueError) as exc:
+            self.notify(f"Cannot continue: {exc}", severity="error", timeout=8)
+            return
+        self._open(table)
+
+    def ask_replay(self) -> None:
+        from ..headless import CommandError, load_record
+        from .screens.prompts import TextPrompt
+        from .screens.replay import ReplayScreen
+
+        def chosen(path: str | None) -> None:
+            if not path:
+                return
+            try:
+                record = load_record(Path(path).expanduser())
+            except CommandError as exc:
+                self.notify(str(exc), severity="error", timeout=8)
+                return
+            self.push_screen(ReplayScreen(record, self.g))
+
+        self.push_screen(TextPrompt("Replay which game record?", "", "path to a .json record"), chosen)
+
+    def action_new_game(self) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        start = self.screen
+        if isinstance(start, StartScreen):
+            start.saved = self.saved_description()
+            start.query_one(StartMenu).saved = start.saved
+            start.query_one(StartMenu).row = 0
+            start.query_one(StartMenu).refresh()
+
+    # -- the command palette lists what is possible now --------------------------
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for binding in getattr(screen, "BINDINGS", []):
+            if not isinstance(binding, Binding) or not binding.show:
+                continue
+            name, _, rest = binding.action.partition("(")
+            params = tuple(p.strip("'\"") for p in rest.rstrip(")").split(",") if p) if rest else ()
+            if screen.check_action(name, params) is True:
+                yield SystemCommand(binding.description, binding.tooltip or binding.description,
+                                    partial(screen.run_action, binding.action))
+
+    # -- nothing but a plain sentence reaches the player on a crash -----------------
+
+    def _print_error_renderables(self) -> None:
+        if not self._exit_renderables:
+            return
+        self._exit_renderables.clear()
+        error = self._exception
+        self.crash = error or RuntimeError("unknown error")
+
+    def on_unmount(self) -> None:
+        if self.table is not None:
+            self.table.close()

@@ -1,0 +1,86 @@
+"""Saved positions for TUI tests: written as a real save file, opened with Continue."""
+
+from __future__ import annotations
+
+from grail_tui.engine import (
+    Assign,
+    Field,
+    Game,
+    GameRecord,
+    GrailMove,
+    Initiate,
+    Match,
+    Object,
+    Pass,
+    Proposal,
+    Propose,
+    Setup,
+    Unit,
+)
+from grail_tui.table.seats import SeatConfig
+from grail_tui.table.storage import CURRENT, Journal, saves_dir
+
+SEATS = [SeatConfig("Ann"), SeatConfig("Gregor", "random"), SeatConfig("Inga", "random")]
+JB, AC, MA, HA, FM, FV, AR, JF = Initiate
+
+
+def u(code: str) -> Unit:
+    return Unit.parse(code)
+
+
+def opening(game: Game) -> None:
+    game.apply(Assign(0, ((u("A10"), AC), (u("A5"), AC), (u("B9"), JB))))
+    game.apply(Assign(1, ((u("A10"), MA), (u("A4"), AC))))
+    game.apply(Assign(2, ((u("A7"), AR),)))
+
+
+def everyone_passes(game: Game) -> None:
+    for p in game.to_act():
+        game.apply(Pass(p))
+
+
+def step(game: Game, initiate: Initiate, to: Field, grail: GrailMove = GrailMove.NONE) -> None:
+    game.apply(Propose(game.mover, Proposal(initiate, to, grail)))
+    everyone_passes(game)
+
+
+def midgame() -> Game:
+    """Ann (seat 1) to move on turn 4; a few steps made."""
+    game = Game(Setup(players=3, seed=11, first_player=0, names=("Ann", "Gregor", "Inga")))
+    opening(game)
+    step(game, AC, Field.TORTOSA)
+    step(game, MA, Field.MASYAF)
+    step(game, JB, Field.BAGHRAS)
+    return game
+
+
+def bidding() -> Game:
+    """Gregor proposes AC to Akkon; Ann objected, Gregor matched; Ann's answer is awaited."""
+    game = Game(Setup(players=3, seed=11, first_player=1, names=("Ann", "Gregor", "Inga")))
+    opening(game)
+    step(game, AC, Field.TORTOSA)  # Gregor
+    step(game, MA, Field.MASYAF)  # Inga
+    step(game, JB, Field.BAGHRAS)  # Ann
+    game.apply(Propose(1, Proposal(AC, Field.AKKON)))
+    game.apply(Object(0, 3))
+    game.apply(Pass(2))
+    game.apply(Match(1, 4))
+    game.apply(Pass(2))
+    return game
+
+
+def finished() -> Game:
+    """JB carries the grail home; Ann has the most on JB."""
+    game = Game(Setup(players=3, seed=11, first_player=0, names=("Ann", "Gregor", "Inga")))
+    opening(game)
+    for f in (Field.BAGHRAS, Field.AVIGNON, Field.PETERSDOM):
+        step(game, JB, f)
+    step(game, JB, Field.CENTRE, GrailMove.PICK_UP)
+    for f in (Field.PETERSDOM, Field.AVIGNON, Field.BAGHRAS, Field.HQ_TEMPLARS):
+        step(game, JB, f, GrailMove.CARRY)
+    assert game.outcome is not None
+    return game
+
+
+def save(game: Game, seats: list[SeatConfig] = SEATS) -> None:
+    Journal(saves_dir() / CURRENT, GameRecord.of(game), seats).close()

@@ -1,0 +1,35 @@
+"""SVG snapshots of the app's main screens (pytest-textual-snapshot).
+
+Regenerate after an intended change with: pytest tests/tui/test_snapshots.py --snapshot-update
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from grail_tui.tui.app import GrailApp
+
+from . import scenarios
+
+SIZES = [(80, 24), (120, 40)]
+STYLES = ["colour", "ascii"]
+
+SCENES = {
+    "start": (None, []),
+    "in_progress": (scenarios.midgame, ["g"]),
+    "bidding_war": (scenarios.bidding, []),
+    "composing_assignment": (scenarios.midgame, ["s", "a", "left", "space", "left", "space", "2", "1"]),
+    "end": (scenarios.finished, []),
+}
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("scene", list(SCENES))
+def test_snapshot(snap_compare, scene, size, style):
+    make, keys = SCENES[scene]
+    if make is not None:
+        scenarios.save(make())
+    app = GrailApp(seed=42, bot_delay=0, player_name="Ann", ascii_only=style == "ascii",
+                   resume=make is not None)
+    assert snap_compare(app, press=keys, terminal_size=size)
