@@ -65,6 +65,10 @@ def build_parser() -> argparse.ArgumentParser:
     be.add_argument("--seconds", type=float, default=3.0, help="per player count (default 3)")
     be.add_argument("--seed", type=int, default=0)
     be.add_argument("--json", action="store_true", help="JSON output (the default)")
+    bt = bench_sub.add_parser("tui", help="first screen time and key-to-repaint latency")
+    bt.add_argument("--runs", type=_positive, default=5, help="process starts to time (default 5)")
+    bt.add_argument("--samples", type=_positive, default=60, help="actions to time (default 60)")
+    bt.add_argument("--json", action="store_true", help="JSON output (the default)")
     return parser
 
 
@@ -96,6 +100,11 @@ def run(argv: Sequence[str] | None = None) -> int:
             from .bench.engine import run as bench_engine
 
             print(json.dumps(bench_engine(seconds=args.seconds, seed=args.seed)))
+            return 0
+        if args.bench == "tui":
+            from .bench.tui import run as bench_tui
+
+            print(json.dumps(bench_tui(runs=args.runs, samples=args.samples)))
             return 0
     from .tui.launch import launch
 

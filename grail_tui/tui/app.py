@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+import time
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
@@ -64,6 +66,8 @@ class GrailApp(App[int]):
         self.push_screen(StartScreen(self.settings, self.saved_description()))
         if self.resume:
             self.continue_game()
+        elif os.environ.get("GRAIL_TUI_BENCH_PAINTED"):
+            self.start_game()  # `grail-tui bench tui`: straight to the game screen
 
     def saved_description(self) -> str | None:
         try:
@@ -92,7 +96,15 @@ class GrailApp(App[int]):
         if self.table is not None:
             self.table.close()
         self.table = table
-        self.push_screen(GameScreen(table, self.g))
+        screen = GameScreen(table, self.g)
+        self.push_screen(screen)
+        marker = os.environ.get("GRAIL_TUI_BENCH_PAINTED")
+        if marker:
+            def painted() -> None:
+                Path(marker).write_text(repr(time.time()))
+                self.exit(0)
+
+            screen.call_after_refresh(painted)
 
     def start_game(self) -> None:
         current = saves_dir() / CURRENT

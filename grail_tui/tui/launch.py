@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 
@@ -16,7 +17,8 @@ def launch(args: argparse.Namespace) -> int:
         replay = load_record(args.record)
     app = GrailApp(ascii_only=args.ascii, bot_delay=args.bot_delay, seed=args.seed,
                    replay=replay, resume=args.resume)
-    code = app.run(mouse=args.mouse)
+    headless = bool(os.environ.get("GRAIL_TUI_BENCH_PAINTED"))
+    code = app.run(mouse=args.mouse, headless=headless)
     if app.crash is not None:
         from ..crash import report
 

@@ -13,16 +13,16 @@ from textual.widgets import Footer, Static
 from ...engine import Initiate, PublicView, Termination
 from ...table.local import LocalTable
 from ..glyphs import Glyphs
-from ..widgets.board import SOCIETY_STYLE
+from ..widgets.board import society_style
 
 
-def end_text(view: PublicView, record_path: str | None) -> Text:
+def end_text(view: PublicView, record_path: str | None, plain: bool = False) -> Text:
     out = view.outcome
     text = Text()
     if out is None:
         return text
     text.append("Game over\n", Style(bold=True))
-    text.append(out.describe(view.name) + "\n", Style(bold=True, color="yellow"))
+    text.append(out.describe(view.name) + "\n", Style(bold=True) if plain else Style(bold=True, color="yellow"))
     if out.termination is Termination.DELIVERED and out.bearer is not None:
         shares = ", ".join(f"{view.name(p)} {v}" for p, v in enumerate(out.influence))
         text.append(f"Influence on {out.bearer.title}: {shares}.\n")
@@ -35,7 +35,7 @@ def end_text(view: PublicView, record_path: str | None) -> Text:
     text.append("\nAll sheets (influence at the end; x: out of play, lost)\n", Style(bold=True))
     text.append(f"{'':<12}")
     for i in Initiate:
-        text.append(f"{i.code:>4}", SOCIETY_STYLE[i.society])
+        text.append(f"{i.code:>4}", society_style(i.society, plain))
     text.append("  left\n")
     for p, sheet in enumerate(view.sheets or ()):
         text.append(f"{view.name(p)[:11]:<12}")
@@ -67,7 +67,7 @@ class EndScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         path = str(self.table.record_path) if self.table.record_path else None
         with VerticalScroll(id="end"):
-            yield Static(end_text(self.table.public_view(), path))
+            yield Static(end_text(self.table.public_view(), path, self.app.no_color))
         yield Footer()
 
     def action_new_game(self) -> None:

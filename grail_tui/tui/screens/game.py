@@ -41,6 +41,12 @@ from ..widgets.composer import AssignPad
 from ..widgets.panes import ContestPane, KnownPane, LogPane, SheetPane, last_result
 
 PANES = ("contest", "sheet", "known", "log")
+
+
+def _split(action: str) -> tuple[str, tuple[object, ...]]:
+    name, _, rest = action.partition("(")
+    params = tuple(p.strip("'\"") for p in rest.rstrip(")").split(",") if p) if rest else ()
+    return name, params
 WIDE = (110, 36)
 
 
@@ -53,7 +59,8 @@ class GameScreen(Screen[None]):
         Binding("m", "match", "Match", tooltip="Reveal exactly the objection to hold your proposal"),
         Binding("r", "raise", "Raise", tooltip="Reveal more than the objection"),
         Binding("c", "concede", "Concede", tooltip="Give the proposal up"),
-        Binding("escape", "back", "Back", tooltip="Back out of what you are composing"),
+        Binding("escape,x", "back", "Back", key_display="Esc/x",
+                tooltip="Back out of what you are composing"),
         *(Binding(str(k), f"pick({k - 1})", f"Initiate {k}", show=False) for k in range(1, 9)),
         Binding("b", "pane('contest')", "Bids", show=False),
         Binding("s", "pane('sheet')", "Sheet", show=False),
@@ -82,6 +89,7 @@ class GameScreen(Screen[None]):
         self.privacy_open = False
         self.log_owner: object = "nobody yet"
         self.ended = False
+        self._enabled: tuple[str, ...] = ()
 
     # -- layout ----------------------------------------------------------------
 
@@ -204,7 +212,12 @@ class GameScreen(Screen[None]):
             self.log_owner = self.viewer
         log.add(log_lines(events_seen, self.table.names))
         self._render_prompt(view, pv)
-        self.refresh_bindings()
+        # The footer rebuilds its keys on every refresh_bindings(): only when they change.
+        enabled = tuple(b.action for b in self.BINDINGS if isinstance(b, Binding)
+                        and self.check_action(*_split(b.action)) is not False)
+        if enabled != self._enabled:
+            self._enabled = enabled
+            self.refresh_bindings()
 
     def _status(self, view: PublicView) -> str:
         phase = view.phase
@@ -227,9 +240,11 @@ class GameScreen(Screen[None]):
         choices = self.query_one(OptionList)
         amount = self.query_one(Input)
         pad = self.query_one(AssignPad)
-        choices.display = self.mode in ("initiate", "proposal")
-        amount.display = self.mode in ("object", "match")
-        pad.display = self.mode == "assign"
+        for widget, shown in ((choices, self.mode in ("initiate", "proposal")),
+                              (amount, self.mode in ("object", "match")),
+                              (pad, self.mode == "assign")):
+            if widget.display != shown:
+                widget.display = shown
         self.query_one("#prompt-error", Static).update(self.error)
         mode = self.mode
         if mode == "initiate":

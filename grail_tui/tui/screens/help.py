@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from importlib import resources
 
+from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Footer, Static
 
 KEYS = """\
 # Keys
@@ -45,7 +46,8 @@ class HelpScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Markdown(KEYS + rules_text())
+            # Rich's Markdown renders at once; Textual's widget takes a second for this text.
+            yield Static(Markdown(KEYS + rules_text()))
         yield Footer()
 
     def on_mount(self) -> None:

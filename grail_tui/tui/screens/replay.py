@@ -19,12 +19,13 @@ from .end import end_text
 
 class ReplayScreen(Screen[None]):
     BINDINGS = [
-        Binding("right,l", "step(1)", "Next"),
-        Binding("left,h", "step(-1)", "Back"),
-        Binding("pagedown", "turn(1)", "Next turn", show=False),
-        Binding("pageup", "turn(-1)", "Prev turn", show=False),
-        Binding("home", "goto(0)", "Start"),
-        Binding("end", "goto(-1)", "End"),
+        # priority: the log pane would take these keys for scrolling
+        Binding("right,l", "step(1)", "Next", priority=True),
+        Binding("left,h", "step(-1)", "Back", priority=True),
+        Binding("pagedown", "turn(1)", "Next turn", show=False, priority=True),
+        Binding("pageup", "turn(-1)", "Prev turn", show=False, priority=True),
+        Binding("home", "goto(0)", "Start", priority=True),
+        Binding("end", "goto(-1)", "End", priority=True),
         Binding("tab", "next_pane", "Pane"),
         Binding("escape,q", "close", "Close"),
     ]
@@ -75,7 +76,7 @@ class ReplayScreen(Screen[None]):
         log = self.query_one(LogPane)
         log.reset()
         log.add(log_lines(seen, self.record.setup.names or [f"Player {p + 1}" for p in range(view.players)]))
-        self.query_one("#replay-end", Static).update(end_text(view, None) if view.outcome else Text())
+        self.query_one("#replay-end", Static).update(end_text(view, None, self.app.no_color) if view.outcome else Text())
 
     def action_step(self, delta: int) -> None:
         self._goto(self.index + delta)

@@ -34,6 +34,12 @@ SOCIETY_STYLE = (
     Style(color="green", bold=True),
 )
 GRAIL_STYLE = Style(color="bright_yellow", bold=True)
+PLAIN = Style(bold=True)
+
+
+def society_style(society: int, plain: bool = False) -> Style:
+    """A society's colour; bold alone when colour is off (NO_COLOR turns colours to greys)."""
+    return PLAIN if plain else SOCIETY_STYLE[society]
 CURSOR = Style(reverse=True)
 DESTINATION = Style(underline=True, bold=True)
 BORDER = Style(dim=True)
@@ -86,25 +92,27 @@ class BoardMap(Widget, can_focus=True):
     def _initiates(self, field: Field) -> Text:
         text = Text()
         view = self.view
+        plain = self.app.no_color
+        grail = PLAIN if plain else GRAIL_STYLE
         if view is None:
             return text
         if view.bearer is None and view.grail_field == field:
-            text.append(self.g.grail, GRAIL_STYLE)
+            text.append(self.g.grail, grail)
         for initiate in view.initiates_on(field):
             if text:
                 text.append(" ")
-            text.append(initiate.code, SOCIETY_STYLE[initiate.society])
+            text.append(initiate.code, society_style(initiate.society, plain))
             if view.bearer == initiate:
-                text.append(self.g.grail, GRAIL_STYLE)
+                text.append(self.g.grail, grail)
         if text.cell_len > CELL:
             shown = Text()
             codes = view.initiates_on(field)
             for initiate in codes[:2]:
                 if shown:
                     shown.append(" ")
-                shown.append(initiate.code, SOCIETY_STYLE[initiate.society])
+                shown.append(initiate.code, society_style(initiate.society, plain))
                 if view.bearer == initiate:
-                    shown.append(self.g.grail, GRAIL_STYLE)
+                    shown.append(self.g.grail, grail)
             shown.append(f" +{len(codes) - 2}")
             text = shown
             text.truncate(CELL)
@@ -133,7 +141,7 @@ class BoardMap(Widget, can_focus=True):
                 else:
                     label = Text(name)
                 if field in HQ_SHORT:
-                    label.stylize(SOCIETY_STYLE[HQ_SHORT[field][0]], 0, 1)
+                    label.stylize(society_style(HQ_SHORT[field][0], self.app.no_color), 0, 1)
                 label.pad_right(CELL - label.cell_len)
                 label.stylize(base)
                 names.append_text(label)

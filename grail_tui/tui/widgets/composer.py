@@ -12,7 +12,7 @@ from textual.widget import Widget
 
 from ...engine import UNITS, Initiate, Placement, Unit
 from ..glyphs import Glyphs
-from .board import SOCIETY_STYLE
+from .board import society_style
 
 
 class AssignPad(Widget, can_focus=True):
@@ -96,7 +96,7 @@ class AssignPad(Widget, can_focus=True):
                 if n:
                     text.append("; ")
                 text.append(" ".join(u.code for u in us) + f" {self.g.arrow} ")
-                text.append(i.code, SOCIETY_STYLE[i.society])
+                text.append(i.code, society_style(i.society, self.app.no_color))
                 text.append(f" ({sum(u.points for u in us)})")
         else:
             text.append("Nothing to assign yet (Enter now assigns nothing).", Style(dim=True))

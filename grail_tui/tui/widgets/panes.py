@@ -21,7 +21,7 @@ from ...engine import (
     describe_proposal,
 )
 from ..glyphs import Glyphs
-from .board import SOCIETY_STYLE
+from .board import society_style
 
 TITLE = Style(bold=True)
 DIM = Style(dim=True)
@@ -32,8 +32,8 @@ def short(name: str, width: int = 3) -> str:
     return name[:width]
 
 
-def initiate_label(i: Initiate) -> Text:
-    return Text(i.code, SOCIETY_STYLE[i.society])
+def initiate_label(i: Initiate, plain: bool = False) -> Text:
+    return Text(i.code, society_style(i.society, plain))
 
 
 class ContestPane(Static):
@@ -91,7 +91,7 @@ def last_result(events: Sequence[object]) -> str | None:
 
 def sheet_text(sheet: SheetView, g: Glyphs, pending: Sequence[Placement] = (),
                cursor: int | None = None, selected: frozenset[int] = frozenset(),
-               title: str = "Your sheet") -> Text:
+               title: str = "Your sheet", plain: bool = False) -> Text:
     text = Text()
     pend = {u for u, _ in pending}
     free = set(sheet.free)
@@ -118,7 +118,7 @@ def sheet_text(sheet: SheetView, g: Glyphs, pending: Sequence[Placement] = (),
     for u, i in pending:
         adds[i] = adds.get(i, 0) + u.points
     for i in Initiate:
-        text.append_text(initiate_label(i))
+        text.append_text(initiate_label(i, plain))
         value = sheet.influence[i]
         line = f" {value:>3}"
         if sheet.costs[i]:
@@ -136,7 +136,7 @@ class SheetPane(Static):
             self.update(Text.assemble(("Your sheet\n", TITLE),
                                       ("Hidden while another player is asked to act.", DIM)))
             return
-        text = sheet_text(view.sheet, g, pending, cursor, selected)
+        text = sheet_text(view.sheet, g, pending, cursor, selected, plain=self.app.no_color)
         if view.hq is not None:
             text.append(f"You hold: HQ {view.hq.title}\n", Style(bold=True))
         self.update(text)
@@ -155,7 +155,7 @@ class KnownPane(Static):
         text.append("\n")
         for i in Initiate:
             removed = view.positions[i] is None
-            text.append_text(initiate_label(i))
+            text.append_text(initiate_label(i, self.app.no_color))
             text.append("x" if removed else " ", Style(color="red"))
             for p in range(view.players):
                 value = view.losses[p][i] if removed else view.known[p][i]

@@ -1,0 +1,107 @@
+"""A real `grail-tui` in a pseudo-terminal, killed with SIGKILL mid-game, then resumed."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from grail_tui.table.storage import read_save
+
+pytestmark = pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo-terminal")
+
+
+class Terminal:
+    """Runs the app at 80x24 in a pty and drains its output."""
+
+    def __init__(self, args: list[str], env: dict[str, str]) -> None:
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.proc = subprocess.Popen([sys.executable, "-m", "grail_tui", *args], stdin=slave,
+                                     stdout=slave, stderr=slave, env=env, start_new_session=True)
+        os.close(slave)
+        self.output = bytearray()
+        self._reader = threading.Thread(target=self._drain, daemon=True)
+        self._reader.start()
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            self.output.extend(chunk)
+
+    def send(self, keys: str) -> None:
+        for ch in keys:
+            os.write(self.master, ch.encode())
+            time.sleep(0.15)
+
+    def wait_for(self, needle: bytes, timeout: float = 20) -> None:
+        deadline = time.time() + timeout
+        while needle not in self.output:
+            if time.time() > deadline:
+                raise AssertionError(f"{needle!r} never appeared on screen")
+            time.sleep(0.05)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(10)
+        os.close(self.master)
+
+
+def wait_until(predicate, timeout: float = 20) -> None:
+    deadline = time.time() + timeout
+    while not predicate():
+        if time.time() > deadline:
+            raise AssertionError("timed out")
+        time.sleep(0.05)
+
+
+def test_kill_9_mid_game_then_continue(tmp_path: Path) -> None:
+    env = {**os.environ, "GRAIL_TUI_DATA": str(tmp_path), "TERM": "xterm-256color"}
+    env.pop("NO_COLOR", None)
+    save = tmp_path / "saves" / "current.jsonl"
+    first = Terminal(["--seed", "3", "--bot-delay", "0"], env)
+    try:
+        first.wait_for(b"Start a new game")
+        first.send("\r")  # start with the defaults
+        first.wait_for(b"Opening")
+        first.send("a\r")  # the opening: assign nothing
+        wait_until(lambda: save.exists() and len(read_save(save)[0].actions) >= 3)
+        time.sleep(1.0)  # let the bots play on; the human is asked again soon
+        os.kill(first.proc.pid, signal.SIGKILL)
+        first.proc.wait(10)
+    finally:
+        first.close()
+    record, seats = read_save(save)
+    assert len(record.actions) >= 3
+    before = record.replay().public_view()
+    assert (save.stat().st_mode & 0o777) == 0o600
+    assert (save.parent.stat().st_mode & 0o777) == 0o700
+
+    second = Terminal(["--continue", "--bot-delay", "0"], env)
+    try:
+        second.wait_for(b"Turn")
+        time.sleep(0.5)
+        resumed, _ = read_save(save)
+        # the resumed game starts from every acknowledged action of the killed one
+        assert resumed.actions[: len(record.actions)] == record.actions
+        assert resumed.replay(upto=len(record.actions)).public_view() == before
+        second.send("\x11")  # Ctrl+Q
+        assert second.proc.wait(15) == 0
+    finally:
+        second.close()
