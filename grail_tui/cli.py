@@ -59,6 +59,19 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--turn-limit", type=_positive, default=DEFAULT_TURN_LIMIT)
     selfplay.add_argument("--json", action="store_true", help="print a JSON summary")
 
+    tour = sub.add_parser("tournament", help="headless games between bots, seats rotating")
+    tour.add_argument("--bots", required=True,
+                      help="comma-separated levels, one per seat, e.g. strong,heuristic,heuristic")
+    tour.add_argument("--games", type=_positive, default=30)
+    tour.add_argument("--seed", type=int, default=0)
+    tour.add_argument("--players", type=_players, default=None,
+                      help="seats (default: one per bot; extra seats repeat the last bot)")
+    tour.add_argument("--budget", type=float, default=1.0, help="strong bot: seconds per decision")
+    tour.add_argument("--turn-limit", type=_positive, default=DEFAULT_TURN_LIMIT)
+    tour.add_argument("--variant", choices=[v.value for v in Variant], default="standard")
+    tour.add_argument("--jobs", type=_positive, default=1, help="games played at once (processes)")
+    tour.add_argument("--json", action="store_true", help="print a JSON summary")
+
     bench = sub.add_parser("bench", help="measure speed; prints JSON")
     bench_sub = bench.add_subparsers(dest="bench", metavar="WHAT", required=True)
     be = bench_sub.add_parser("engine", help="random legal games: actions/s and games/s")
@@ -95,6 +108,8 @@ def run(argv: Sequence[str] | None = None) -> int:
             print(f"wins: {wins}; no winner: {summary['no_winner']}")
             print(f"mean turns {summary['mean_turns']}, {summary['games_per_second']} games/s")
         return 0
+    if args.command == "tournament":
+        return _tournament(args)
     if args.command == "bench":
         if args.bench == "engine":
             from .bench.engine import run as bench_engine
@@ -109,6 +124,40 @@ def run(argv: Sequence[str] | None = None) -> int:
     from .tui.launch import launch
 
     return launch(args)
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from . import tournament
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    try:
+        if len(bots) < 2 and not args.players:
+            raise ValueError("name at least two bots, or give --players")
+        show = sys.stderr.isatty()
+        if show:
+            from rich.progress import Progress
+
+            with Progress(transient=True) as bar:
+                task = bar.add_task("games", total=args.games)
+                summary = tournament.run(bots, args.games, args.seed, args.players, args.budget,
+                                         args.turn_limit, args.variant, args.jobs,
+                                         progress=lambda done: bar.update(task, completed=done))
+        else:
+            summary = tournament.run(bots, args.games, args.seed, args.players, args.budget,
+                                     args.turn_limit, args.variant, args.jobs)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    print(f"{summary['games']} games, {summary['players']} players, {summary['seconds']} s")
+    for row in summary["per_entry"]:
+        lo, hi = row["ci95"]
+        print(f"seat entry {row['entry'] + 1} {row['bot']:<10} wins {row['wins']:>4} "
+              f"({row['win_rate']:.0%}, 95% CI {lo:.0%}-{hi:.0%}), "
+              f"decisions median {row['median_ms']} ms, p95 {row['p95_ms']} ms")
+    print(f"no winner: {summary['no_winner']}; mean turns {summary['mean_turns']}")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> None:

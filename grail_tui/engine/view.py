@@ -62,6 +62,7 @@ class PublicView:
     bearer: Initiate | None
     known: tuple[tuple[int, ...], ...]  # [player][initiate] known at least
     losses: tuple[tuple[int | None, ...], ...]  # [player][initiate] published losses
+    costs: tuple[tuple[int, ...], ...]  # [player][initiate] blow costs paid (public)
     rejected: tuple[Proposal, ...]
     contest: ContestView | None
     assign_log: tuple[tuple[int, int], ...]  # (turn, player); turn 0 is the opening
@@ -147,6 +148,7 @@ def public_view(game: Game) -> PublicView:
         bearer=Initiate(game.bearer) if game.bearer >= 0 else None,
         known=tuple(tuple(row) for row in game.known),
         losses=tuple(tuple(row) for row in game.losses),
+        costs=tuple(tuple(s.costs) for s in game.sheets),
         rejected=tuple(game.rejected),
         contest=contest,
         assign_log=tuple(game.assign_log),

@@ -1,0 +1,87 @@
+"""How good a position looks to one player: chances that a given initiate
+brings the grail home, times the chance that this player holds the most on it."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from ..engine import Game, Initiate, PublicView
+from ..engine.board import HQ_VALUES, SIZE
+
+# Prior for influence nobody has revealed: about 40 in the opening, 12 a later assignment.
+OPENING_GUESS = 40
+TURN_GUESS = 12
+_HOME = tuple(Initiate(i).society.hq.value for i in range(8))
+
+
+def distance(a: int, b: int) -> int:
+    return abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE)
+
+
+def grail_at(game: Game) -> int:
+    return game.positions[game.bearer] if game.bearer >= 0 else game.grail_field
+
+
+def steps_home(game: Game, i: int, home: int) -> int:
+    """Steps before initiate ``i`` could hold the grail on ``home``."""
+    pos = game.positions[i]
+    if game.bearer == i:
+        return distance(pos, home)
+    grail = grail_at(game)
+    penalty = 3 if game.bearer >= 0 else 0  # someone else holds it: a blow is needed
+    return distance(pos, grail) + distance(grail, home) + penalty
+
+
+def estimates(pub: PublicView, me: int) -> list[list[float]]:
+    """Each player's likely influence on each initiate, as far as ``me`` can tell."""
+    live = [i for i in range(8) if pub.positions[i] is not None]
+    turns_assigned = [0] * pub.players
+    opened = [False] * pub.players
+    for turn, p in pub.assign_log:
+        if turn == 0:
+            opened[p] = True
+        else:
+            turns_assigned[p] += 1
+    out = []
+    for p in range(pub.players):
+        known = pub.known[p]
+        guess = (OPENING_GUESS if opened[p] else 0) + TURN_GUESS * turns_assigned[p]
+        revealed = sum(known[i] for i in live)
+        hidden = max(0.0, min(100.0, guess) - revealed)
+        share = hidden / len(live) if live else 0.0
+        out.append([known[i] + share if pub.positions[i] is not None else 0.0 for i in range(8)])
+    return out
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def reach(steps: int) -> float:
+    return 1.0 / (1.0 + steps) ** 2
+
+
+def value(game: Game, me: int, rivals: Sequence[Sequence[float]], hq: int | None = None) -> float:
+    """Higher is better for ``me``. ``rivals`` estimates the others' influence."""
+    out = game.outcome
+    if out is not None:
+        if out.winner is None:
+            return 0.0
+        return 10.0 if out.winner == me else -10.0
+    n = game.players
+    if game.hq_owner is not None:  # The Original: the grail must reach my headquarters
+        total = 0.0
+        for h in HQ_VALUES:
+            best = min((steps_home(game, i, h) for i in range(8) if game.in_play[i]), default=99)
+            total += reach(best) * (1.0 if h == hq else -1.0 / (n - 1))
+        return total
+    total = 0.0
+    for i in range(8):
+        if not game.in_play[i]:
+            continue
+        mine = game.influence(me, i)
+        best_rival = max((rivals[p][i] for p in range(n) if p != me), default=0.0)
+        top = _sigmoid((mine - best_rival) / 4.0)
+        total += reach(steps_home(game, i, _HOME[i])) * (top - 1.0 / n)
+    return total

@@ -1,0 +1,216 @@
+"""A bot that plays with intent, by rules of thumb and one step of lookahead.
+
+- Opening: most of the sheet on one initiate, some on a second, a reserve kept.
+- Its turn: every legal proposal is tried on a world rebuilt from its view and
+  scored (evaluate.value), weighed by the chance it survives objections; the
+  best assignment (enough to lead on an initiate close to delivering) is
+  scored the same way.
+- Objections: it objects when a proposal would hurt it, revealing no more than
+  it takes to beat the mover's likely influence. As the mover it matches with
+  exactly the objection when the move is worth it, otherwise concedes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..engine import (
+    UNITS,
+    Action,
+    Assign,
+    Concede,
+    Game,
+    IllegalActionError,
+    Initiate,
+    Match,
+    Object,
+    Pass,
+    Phase,
+    PlayerView,
+    Propose,
+    Unit,
+)
+from ..engine.sheet import Sheet
+from . import world
+from .evaluate import estimates, reach, steps_home, value
+
+OPENING_PRIMARY = ("A10", "A9", "B9", "A8", "B8", "A7")  # 51
+OPENING_SECOND = ("A6", "B7", "B6")  # 19
+HARM = 0.004  # value lost before it is worth objecting
+
+
+def _carry(game: Game, action: Action) -> Game:
+    """The world after ``action`` carries unopposed."""
+    g = game.copy(history=False)
+    g.apply(action)
+    for p in g.to_act():
+        if g.phase is not Phase.OBJECTIONS:
+            break
+        g.apply(Pass(p))
+    return g
+
+
+class HeuristicBot:
+    level = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    # -- the one entry point ----------------------------------------------------
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        phase = view.public.phase
+        if phase is Phase.OPENING:
+            return self.opening(view, legal)
+        if phase is Phase.TURN:
+            return self.turn(view, legal)
+        if phase is Phase.OBJECTIONS:
+            return self.answer(view, legal)
+        return self.reply(view, legal)
+
+    # -- parts --------------------------------------------------------------------
+
+    def opening(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        live = [i for i in Initiate if view.public.positions[i] is not None]
+        first = self.rng.choice(live)
+        partners = [i for i in live if i != first]
+        second = self.rng.choice(partners) if partners else first
+        placements = tuple((Unit.parse(c), first) for c in OPENING_PRIMARY)
+        placements += tuple((Unit.parse(c), second) for c in OPENING_SECOND)
+        return Assign(view.player, placements)
+
+    def scored_turn_actions(self, view: PlayerView, legal: Sequence[Action]) -> list[tuple[float, Action]]:
+        """Every proposal, and the best assignment if assigning is open, with a score."""
+        me = view.player
+        pub = view.public
+        rivals = estimates(pub, me)
+        base = world.build(view)
+        hq = view.hq.hq.value if view.hq is not None else None
+        now = value(base, me, rivals, hq)
+        scored: list[tuple[float, Action]] = []
+        for action in legal:
+            if not isinstance(action, Propose):
+                continue
+            try:
+                after = _carry(base, action)
+            except IllegalActionError:
+                continue
+            gain = value(after, me, rivals, hq) - now
+            a = action.proposal.initiate
+            mine = base.influence(me, a)
+            rival = max((rivals[p][a] for p in range(pub.players) if p != me), default=0.0)
+            # a move that helps me and hurts others will be opposed: can I hold it?
+            chance = 0.9 if mine >= rival + 2 else (0.6 if mine >= rival - 2 else 0.3)
+            if gain <= 0:
+                chance = 1.0  # nobody objects to a move that only hurts me
+            scored.append((chance * gain, action))
+        if any(isinstance(x, Assign) for x in legal):
+            best = self.best_assignment(view, base, rivals, hq, now)
+            if best is not None:
+                scored.append(best)
+            else:
+                scored.append((-0.0005, Assign(me, ())))
+        return scored
+
+    def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        scored = self.scored_turn_actions(view, legal)
+        if not scored:
+            return legal[self.rng.randrange(len(legal))]
+        top = max(s for s, _ in scored)
+        best = [a for s, a in scored if s >= top - 1e-9]
+        return best[self.rng.randrange(len(best))]
+
+    def best_assignment(self, view: PlayerView, base: Game, rivals: list[list[float]],
+                        hq: int | None, now: float) -> tuple[float, Action] | None:
+        me = view.player
+        free = sorted(view.sheet.free, key=lambda u: -u.points)
+        if not free:
+            return None
+        pub = view.public
+        best: tuple[float, Action] | None = None
+        for i in range(8):
+            if pub.positions[i] is None:
+                continue
+            mine = base.influence(me, i)
+            rival = max((rivals[p][i] for p in range(pub.players) if p != me), default=0.0)
+            want = max(4.0, rival + 6 - mine)
+            units = _units_for(free, want)
+            if not units:
+                continue
+            g = base.copy(history=False)
+            sheet: Sheet = g.sheets[me]
+            for u in units:
+                sheet.place(u, i)
+            gain = value(g, me, rivals, hq) - now
+            # keep some reserve: each point spent is a point not there later
+            gain -= 0.00004 * sum(u.points for u in units)
+            if best is None or gain > best[0]:
+                best = (gain, Assign(me, tuple((u, Initiate(i)) for u in units)))
+        return best
+
+    def answer(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        me = view.player
+        pub = view.public
+        contest = pub.contest
+        assert contest is not None
+        objections = [a for a in legal if isinstance(a, Object)]
+        if not objections:
+            return Pass(me)
+        rivals = estimates(pub, me)
+        base = world.as_turn(world.build(view), contest.mover, contest.proposal)
+        hq = view.hq.hq.value if view.hq is not None else None
+        now = value(base, me, rivals, hq)
+        try:
+            after = _carry(base, Propose(contest.mover, contest.proposal))
+        except IllegalActionError:
+            return Pass(me)
+        gain = value(after, me, rivals, hq) - now
+        if gain >= -HARM:
+            return Pass(me)
+        have = max(a.amount for a in objections)
+        a = contest.proposal.initiate
+        mover_guess = rivals[contest.mover][a]
+        amount = min(have, max(contest.showing + 1, int(mover_guess) + 1))
+        return Object(me, amount)
+
+    def reply(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        me = view.player
+        contest = view.public.contest
+        assert contest is not None
+        matches = [a for a in legal if isinstance(a, Match)]
+        if not matches:
+            return Concede(me)
+        rivals = estimates(view.public, me)
+        base = world.as_turn(world.build(view), me)
+        hq = view.hq.hq.value if view.hq is not None else None
+        now = value(base, me, rivals, hq)
+        try:
+            after = _carry(base, Propose(me, contest.proposal))
+        except IllegalActionError:
+            return Concede(me)
+        gain = value(after, me, rivals, hq) - now
+        # revealing tells the table what I hold: worth it only for a real gain
+        if gain > 0.002 * (1 + contest.high / 10):
+            return Match(me, contest.high)
+        return Concede(me)
+
+
+def _units_for(free: list[Unit], want: float) -> list[Unit]:
+    """Few units that add up to at least ``want`` (or everything left)."""
+    chosen: list[Unit] = []
+    total = 0
+    pool = list(free)
+    while total < want and pool:
+        short = want - total
+        fits = [u for u in pool if u.points >= short]
+        unit = min(fits, key=lambda u: u.points) if fits else pool[0]
+        pool.remove(unit)
+        chosen.append(unit)
+        total += unit.points
+    return chosen
+
+
+__all__ = ["HeuristicBot", "reach", "steps_home", "UNITS"]
