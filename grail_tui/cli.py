@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from . import __version__
 from .engine import DEFAULT_TURN_LIMIT, Variant
@@ -43,6 +44,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=None, help="seed for the new game's setup")
     parser.add_argument("--continue", dest="resume", action="store_true",
                         help="resume the saved game at once")
+    parser.add_argument("--local", action="store_true",
+                        help="play on this machine even if a grail-tui server is running")
+    parser.add_argument("--connect", default=None, metavar="HOST:PORT",
+                        help="play on a grail-tui server over TCP (with --name)")
+    parser.add_argument("--name", default=None, help="your name on a TCP server")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     replay = sub.add_parser("replay", help="step through a game record (←/→, Home/End)")
@@ -58,6 +64,18 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--variant", choices=[v.value for v in Variant], default="standard")
     selfplay.add_argument("--turn-limit", type=_positive, default=DEFAULT_TURN_LIMIT)
     selfplay.add_argument("--json", action="store_true", help="print a JSON summary")
+
+    serve = sub.add_parser("serve", help="run the game server for players on this machine")
+    serve.add_argument("--socket", type=Path, default=None,
+                       help="Unix socket (default: $XDG_RUNTIME_DIR/grail-tui/server.sock, "
+                            "or /run/grail-tui/server.sock with --system)")
+    serve.add_argument("--system", action="store_true", help="use the system socket under /run/grail-tui")
+    serve.add_argument("--tcp", default=None, metavar="HOST:PORT", help="also listen on TCP")
+    serve.add_argument("--db", type=Path, default=None, help="SQLite database file")
+    serve.add_argument("--bot-delay", dest="server_bot_delay", type=float, default=0.5,
+                       help="pause before a server bot acts (default 0.5)")
+    serve.add_argument("--hello-timeout", type=float, default=10.0,
+                       help="close connections that say nothing for this long (default 10)")
 
     tour = sub.add_parser("tournament", help="headless games between bots, seats rotating")
     tour.add_argument("--bots", required=True,
@@ -110,6 +128,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "tournament":
         return _tournament(args)
+    if args.command == "serve":
+        return _serve(args)
     if args.command == "bench":
         if args.bench == "engine":
             from .bench.engine import run as bench_engine
@@ -124,6 +144,41 @@ def run(argv: Sequence[str] | None = None) -> int:
     from .tui.launch import launch
 
     return launch(args)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from .net.protocol import SYSTEM_SOCKET, user_socket
+    from .net.server import default_database, serve
+
+    unix = args.socket or (SYSTEM_SOCKET if args.system else user_socket())
+    tcp = None
+    if args.tcp:
+        host, _, port = args.tcp.rpartition(":")
+        if not host or not port.isdigit():
+            raise CommandError("--tcp takes HOST:PORT, for example 127.0.0.1:7423")
+        tcp = (host, int(port))
+    db = args.db or default_database()
+
+    async def main() -> None:
+        ready = asyncio.Event()
+        task = asyncio.create_task(serve(unix, tcp, db, ready, bot_delay=args.server_bot_delay,
+                                         hello_timeout=args.hello_timeout))
+        await ready.wait()
+        from .net import server as srv
+
+        ports = [s.sockets[0].getsockname() for s in srv.LAST.servers] if srv.LAST else []
+        tcp_port = next((p for p in ports if isinstance(p, tuple)), None)
+        print(json.dumps({"ready": True, "socket": str(unix),
+                          "tcp": list(tcp_port[:2]) if tcp_port else None, "db": str(db)}), flush=True)
+        await task
+
+    try:
+        asyncio.run(main())
+    except OSError as exc:
+        raise CommandError(f"cannot listen: {exc}") from None
+    return 0
 
 
 def _tournament(args: argparse.Namespace) -> int:

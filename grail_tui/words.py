@@ -94,3 +94,28 @@ def log_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
         if line:
             lines.append(line)
     return lines
+
+
+class LogBook:
+    """The log of one seat, built as events arrive (no re-reading of the history)."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.name = namer(names)
+        self.lines: list[str] = []
+        self.active = ""
+        self.last: str | None = None  # how the last proposal ended, in words
+
+    def feed(self, events: Sequence[Event]) -> None:
+        for e in events:
+            if isinstance(e, Proposed):
+                self.active = e.proposal.initiate.title
+            elif isinstance(e, Conceded):
+                self.last = f"rejected ({describe_proposal(e.proposal)})"
+            elif isinstance(e, ProposalCarried):
+                self.last = f"carried ({describe_proposal(e.proposal)})"
+            line = describe_event(e, self.name, self.active)
+            if line:
+                self.lines.append(line)
+
+    def note(self, line: str) -> None:
+        self.lines.append(line)

@@ -65,6 +65,7 @@ async def _timed_key(app: Any, screen: Any, key: str) -> float:
 
 
 async def _round_trips(samples: int) -> list[float]:
+    from ..table.local import LocalTable
     from ..tui.app import GrailApp
     from ..tui.screens.game import GameScreen
 
@@ -76,7 +77,7 @@ async def _round_trips(samples: int) -> list[float]:
         await pilot.pause()
         while len(times) < samples:
             table = app.table
-            assert table is not None
+            assert isinstance(table, LocalTable)
             await table.settle()
             await pilot.pause()
             screen = app.screen

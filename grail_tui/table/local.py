@@ -12,11 +12,13 @@ from ..engine import (
     Event,
     Game,
     GameRecord,
+    Phase,
     PlayerView,
     PublicView,
     Setup,
     visible_to,
 )
+from ..words import LogBook
 from .seats import SeatConfig
 from .storage import Journal, write_record
 
@@ -47,9 +49,12 @@ class LocalTable:
         self.listeners: list[Listener] = []
         self.record_path: Path | None = None
         self.error: BaseException | None = None
+        self.last_error: str | None = None
+        self.notice: str | None = None
         self._journal = (
             Journal(save_path, GameRecord.of(self.game), self.seats) if save_path else None
         )
+        self._books: dict[int | None, tuple[LogBook, list[int]]] = {}
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         if self.game.is_over:
@@ -83,6 +88,34 @@ class LocalTable:
 
     def events_for(self, seat: int | None) -> list[Event]:
         return [e for e in self.game.history if visible_to(e, seat)]
+
+    remote = False
+    ready = True
+
+    @property
+    def phase(self) -> Phase:
+        return self.game.phase
+
+    def to_act(self) -> tuple[int, ...]:
+        return self.game.to_act()
+
+    def _book(self, seat: int | None) -> LogBook:
+        if seat not in self._books:
+            self._books[seat] = (LogBook(self.names), [0])
+        book, seen = self._books[seat]
+        history = self.game.history
+        book.feed([e for e in history[seen[0]:] if visible_to(e, seat)])
+        seen[0] = len(history)
+        return book
+
+    def log_lines(self, seat: int | None) -> list[str]:
+        return self._book(seat).lines
+
+    def last_result(self, seat: int | None) -> str | None:
+        return self._book(seat).last
+
+    def chat(self, text: str) -> None:
+        raise NotImplementedError("chat needs a server game")
 
     def humans_to_act(self) -> tuple[int, ...]:
         return tuple(p for p in self.game.to_act() if self.seats[p].is_human)

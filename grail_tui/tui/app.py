@@ -14,6 +14,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from ..engine import GameRecord
+from ..net.remote import Session
+from ..table.interface import GameTable
 from ..table.local import LocalTable
 from ..table.seats import SeatConfig
 from ..table.storage import CURRENT, SaveError, read_save, saves_dir
@@ -36,6 +38,7 @@ class GrailApp(App[int]):
         replay: GameRecord | None = None,
         resume: bool = False,
         player_name: str | None = None,
+        server: tuple[str, ...] | None = None,
     ) -> None:
         super().__init__()
         self.g = glyphs(ascii_only)
@@ -47,7 +50,9 @@ class GrailApp(App[int]):
         self.replay_record = replay
         self.resume = resume
         self.crash: BaseException | None = None
-        self.table: LocalTable | None = None
+        self.table: GameTable | None = None
+        self.server = server  # ("unix", path) or ("tcp", host, port, name)
+        self.session: Session | None = None
         if ascii_only:
             from .ascii_filter import AsciiFilter
 
@@ -55,9 +60,11 @@ class GrailApp(App[int]):
 
     # -- screens ---------------------------------------------------------------
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         if self.ascii_only:
             self.add_class("-ascii")
+        if self.server is not None and await self._connect():
+            return
         if self.replay_record is not None:
             from .screens.replay import ReplayScreen
 
@@ -68,6 +75,36 @@ class GrailApp(App[int]):
             self.continue_game()
         elif os.environ.get("GRAIL_TUI_BENCH_PAINTED"):
             self.start_game()  # `grail-tui bench tui`: straight to the game screen
+
+    async def _connect(self) -> bool:
+        """Open the lobby of a server; False (with a notice) if none answers."""
+        from ..net.client import Connection
+        from ..net.protocol import ProtocolError
+        from ..net.remote import Session
+        from .screens.lobby import LobbyScreen
+
+        target = self.server
+        assert target is not None
+
+        async def open_connection() -> Connection:
+            if target[0] == "unix":
+                return await Connection.open(unix=Path(target[1]))
+            host, port, name = target[1], int(target[2]), target[3]
+            conn = await Connection.open(tcp=(host, port), name=name, token=load_token(host, port))
+            if conn.token:
+                save_token(host, port, conn.token)
+            return conn
+
+        where = target[1] if target[0] == "unix" else f"{target[1]}:{target[2]}"
+        try:
+            conn = await open_connection()
+        except (OSError, ConnectionError, ProtocolError) as exc:
+            self.notify(f"No grail-tui server at {where} ({exc}); playing on this machine.",
+                        severity="warning", timeout=8)
+            return False
+        self.session = Session(conn, open_connection)
+        self.push_screen(LobbyScreen(self.session, self.g, where))
+        return True
 
     def saved_description(self) -> str | None:
         try:
@@ -92,7 +129,7 @@ class GrailApp(App[int]):
         elif item == "quit":
             self.exit(0)
 
-    def _open(self, table: LocalTable) -> None:
+    def _open(self, table: GameTable) -> None:
         if self.table is not None:
             self.table.close()
         self.table = table
@@ -145,6 +182,8 @@ class GrailApp(App[int]):
     def action_new_game(self) -> None:
         while len(self.screen_stack) > 2:
             self.pop_screen()
+        if self.session is not None:
+            return  # back in the lobby
         start = self.screen
         if isinstance(start, StartScreen):
             start.saved = self.saved_description()
@@ -177,3 +216,34 @@ class GrailApp(App[int]):
     def on_unmount(self) -> None:
         if self.table is not None:
             self.table.close()
+
+
+def _tokens_file() -> Path:
+    from ..table.storage import data_dir, private_dir
+
+    return private_dir(data_dir()) / "tokens.json"
+
+
+def load_token(host: str, port: int) -> str | None:
+    import json
+
+    try:
+        tokens = json.loads(_tokens_file().read_text())
+    except (OSError, ValueError):
+        return None
+    token = tokens.get(f"{host}:{port}") if isinstance(tokens, dict) else None
+    return token if isinstance(token, str) else None
+
+
+def save_token(host: str, port: int, token: str) -> None:
+    import json
+
+    path = _tokens_file()
+    try:
+        tokens = json.loads(path.read_text())
+    except (OSError, ValueError):
+        tokens = {}
+    tokens[f"{host}:{port}"] = token
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as out:
+        json.dump(tokens, out)

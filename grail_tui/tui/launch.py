@@ -15,8 +15,22 @@ def launch(args: argparse.Namespace) -> int:
         from ..headless import load_record
 
         replay = load_record(args.record)
+    server: tuple[str, ...] | None = None
+    if args.connect:
+        host, _, port = args.connect.rpartition(":")
+        if not host or not port.isdigit() or not args.name:
+            from ..headless import CommandError
+
+            raise CommandError("--connect takes HOST:PORT and needs --name NAME")
+        server = ("tcp", host, port, args.name)
+    elif not args.local and replay is None and not args.resume:
+        from ..net.protocol import default_socket
+
+        sock = default_socket()
+        if sock.exists():
+            server = ("unix", str(sock))
     app = GrailApp(ascii_only=args.ascii, bot_delay=args.bot_delay, seed=args.seed,
-                   replay=replay, resume=args.resume)
+                   replay=replay, resume=args.resume, server=server)
     headless = bool(os.environ.get("GRAIL_TUI_BENCH_PAINTED"))
     code = app.run(mouse=args.mouse, headless=headless)
     if app.crash is not None:

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...engine import Initiate, PublicView, Termination
-from ...table.local import LocalTable
+from ...table.interface import GameTable
 from ..glyphs import Glyphs
 from ..widgets.board import society_style
 
@@ -59,7 +59,7 @@ class EndScreen(Screen[None]):
         Binding("q", "app.quit", "Quit", show=False),
     ]
 
-    def __init__(self, table: LocalTable, glyphs: Glyphs) -> None:
+    def __init__(self, table: GameTable, glyphs: Glyphs) -> None:
         super().__init__()
         self.table = table
         self.g = glyphs

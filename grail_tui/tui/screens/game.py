@@ -33,12 +33,11 @@ from ...engine import (
     Unit,
     describe_proposal,
 )
-from ...table.local import LocalTable
-from ...words import log_lines
+from ...table.interface import GameTable
 from ..glyphs import Glyphs
 from ..widgets.board import BoardMap
 from ..widgets.composer import AssignPad
-from ..widgets.panes import ContestPane, KnownPane, LogPane, SheetPane, last_result
+from ..widgets.panes import ContestPane, KnownPane, LogPane, SheetPane
 
 PANES = ("contest", "sheet", "known", "log")
 
@@ -67,10 +66,11 @@ class GameScreen(Screen[None]):
         Binding("t", "pane('known')", "Table", show=False),
         Binding("g", "pane('log')", "Log", show=False),
         Binding("tab", "next_pane", "Pane", show=False, tooltip="Show the next pane (b s t g)"),
+        Binding("colon", "chat", "Chat", key_display=":", tooltip="Say something to the table"),
         Binding("question_mark", "help", "Help", key_display="?"),
     ]
 
-    def __init__(self, table: LocalTable, glyphs: Glyphs) -> None:
+    def __init__(self, table: GameTable, glyphs: Glyphs) -> None:
         super().__init__()
         self.table = table
         self.g = glyphs
@@ -138,18 +138,24 @@ class GameScreen(Screen[None]):
     def _on_table_change(self, _events: object) -> None:
         if self.table.error is not None:
             self.notify(f"A computer player failed: {self.table.error}", severity="error", timeout=10)
+        refused = getattr(self.table, "last_error", None)
+        if refused:
+            self.error = refused
+            self.table.last_error = None
         self.refresh_all()
 
     def request(self) -> str | None:
         """What the game asks of the player at the keyboard now, if anything."""
         v = self.viewer
-        game = self.table.game
-        if v is None or v not in game.to_act():
+        if v is None or v not in self.table.to_act():
             return None
         return {Phase.OPENING: "opening", Phase.TURN: "turn", Phase.OBJECTIONS: "objection",
-                Phase.REPLY: "reply"}.get(game.phase)
+                Phase.REPLY: "reply"}.get(self.table.phase)
 
     def refresh_all(self) -> None:
+        if not getattr(self.table, "ready", True):
+            self.query_one("#status", Static).update("Waiting for the server…")
+            return
         view = self.table.public_view()
         if self.table.is_over:
             self._paint(view, None)
@@ -165,6 +171,10 @@ class GameScreen(Screen[None]):
         key = (view.turn, view.phase, view.contest.round if view.contest else 0, self.viewer, request)
         if request and key != self.asked:
             self.app.bell()
+            if self.table.remote:
+                self.notify({"turn": "It is your turn.", "opening": "Make your opening assignment.",
+                             "objection": "Your answer is awaited.",
+                             "reply": "Your proposal met an objection."}.get(request, ""), timeout=4)
         self.asked = key
         self._paint(view, pv)
 
@@ -181,13 +191,12 @@ class GameScreen(Screen[None]):
 
             target = humans[0]
             self.privacy_open = True
-            game = self.table.game
             reason = {
                 Phase.OPENING: "It is time for your secret opening assignment.",
                 Phase.TURN: "It is your turn.",
                 Phase.OBJECTIONS: "Your answer to a proposal is awaited.",
                 Phase.REPLY: "Your proposal met an objection.",
-            }.get(game.phase, "")
+            }.get(self.table.phase, "")
 
             def ready(_: None) -> None:
                 self.privacy_open = False
@@ -202,15 +211,14 @@ class GameScreen(Screen[None]):
         if self.mode == "proposal":
             destinations = frozenset(a.proposal.step for a in self.proposals if a.proposal.step)
         self.query_one(BoardMap).show(view, destinations)
-        events_seen = self.table.events_for(self.viewer)
-        self.query_one(ContestPane).show(view, last_result(events_seen))
+        self.query_one(ContestPane).show(view, self.table.last_result(self.viewer))
         self.query_one(SheetPane).show(pv, self.g, self.pending)
         self.query_one(KnownPane).show(view)
         log = self.query_one(LogPane)
         if self.log_owner != self.viewer:
             log.reset()
             self.log_owner = self.viewer
-        log.add(log_lines(events_seen, self.table.names))
+        log.add(self.table.log_lines(self.viewer))
         self._render_prompt(view, pv)
         # The footer rebuilds its keys on every refresh_bindings(): only when they change.
         enabled = tuple(b.action for b in self.BINDINGS if isinstance(b, Binding)
@@ -233,6 +241,11 @@ class GameScreen(Screen[None]):
         else:
             what = "Game over"
         who = f" · {view.name(self.viewer)} at the keyboard" if self.hotseat and self.viewer is not None else ""
+        notice = getattr(self.table, "notice", None)
+        if notice:
+            return f"{notice} · Turn {view.turn}/{view.turn_limit}"
+        if self.table.remote and self.viewer is None:
+            who = " · watching"
         return f"Turn {view.turn}/{view.turn_limit} · {what}{who}"
 
     def _render_prompt(self, view: PublicView, pv: PlayerView | None) -> None:
@@ -315,6 +328,8 @@ class GameScreen(Screen[None]):
             return not idle
         if action == "pick":
             return self.mode in ("initiate", "assign")
+        if action == "chat":
+            return self.table.remote and idle
         return True
 
     # -- composing ---------------------------------------------------------------
@@ -545,6 +560,15 @@ class GameScreen(Screen[None]):
 
     def action_next_pane(self) -> None:
         self.action_pane(PANES[(PANES.index(self.pane) + 1) % len(PANES)])
+
+    def action_chat(self) -> None:
+        from .prompts import TextPrompt
+
+        def said(text: str | None) -> None:
+            if text and text.strip():
+                self.table.chat(text.strip()[:500])
+
+        self.app.push_screen(TextPrompt("Say to the table (everyone in this game reads it)"), said)
 
     def action_help(self) -> None:
         from .help import HelpScreen

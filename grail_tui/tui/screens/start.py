@@ -88,15 +88,18 @@ class StartMenu(Widget, can_focus=True):
             super().__init__()
             self.seat = seat
 
-    def __init__(self, settings: NewGame, saved: str | None, **kwargs: object) -> None:
+    def __init__(self, settings: NewGame, saved: str | None, menu: tuple[str, ...] = MENU,
+                 remote: bool = False, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.settings = settings
         self.saved = saved  # a description of the saved game, if any
+        self.menu = menu
+        self.remote = remote  # creating a server game: human seats are open to other players
         self.row = 0
         self.message = ""
 
     def rows(self) -> list[str]:
-        items = [m for m in MENU if m != "continue" or self.saved]
+        items = [m for m in self.menu if m != "continue" or self.saved]
         items += ["players"] + [f"seat{k}" for k in range(len(self.settings.seats))]
         return items + ["variant", "seed", "limit"]
 
@@ -115,6 +118,10 @@ class StartMenu(Widget, can_focus=True):
                 self.message = "The Original is always 4 players."
         elif item.startswith("seat"):
             k = int(item[4:])
+            if self.remote and k == 0:
+                self.message = "Seat 1 is yours."
+                self.refresh()
+                return
             kind = KINDS[(KINDS.index(s.seats[k].bot) + delta) % len(KINDS)]
             s.seats[k] = replace(s.seats[k], bot=kind)
         elif item == "variant":
@@ -173,10 +180,10 @@ class StartMenu(Widget, can_focus=True):
                 text.append(f"  {hint}", dim)
             text.append("\n")
 
-        for item in MENU:
+        for item in self.menu:
             if item == "continue" and not self.saved:
                 continue
-            label = MENU_LABELS[item]
+            label = "Create this game on the server" if self.remote and item == "start" else MENU_LABELS[item]
             hint = {"start": "Enter", "continue": self.saved or "", "quit": "Ctrl+Q"}.get(item, "")
             here = item == cursor_row
             text.append("> " if here else "  ", bold)
@@ -188,7 +195,10 @@ class StartMenu(Widget, can_focus=True):
         text.append("\nNew game\n", bold)
         line("players", "Players", f"◂ {len(s.seats)} ▸", "←/→")
         for k, seat in enumerate(s.seats):
-            kind = "human" if seat.bot is None else f"bot · {seat.bot}"
+            if self.remote:
+                kind = ("you" if k == 0 else "open seat") if seat.bot is None else f"bot · {seat.bot}"
+            else:
+                kind = "human" if seat.bot is None else f"bot · {seat.bot}"
             line(f"seat{k}", f"Seat {k + 1}", f"{seat.name[:14]:<15}{kind}", "←/→ kind, Enter rename")
         line("variant", "Variant", "The Original" if s.variant is Variant.ORIGINAL else "standard", "←/→")
         line("seed", "Seed", str(s.seed), "type digits, Backspace erases")
@@ -242,3 +252,32 @@ class StartScreen(Screen[None]):
                 self.query_one(StartMenu).refresh()
 
         self.app.push_screen(TextPrompt(f"Name for seat {message.seat + 1}", seat.name), done)
+
+
+class NewGameScreen(Screen[bool]):
+    """Setting up a game on a server: the same form, human seats open to others."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, settings: NewGame) -> None:
+        super().__init__()
+        self.settings = settings
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text.assemble(("New game on the server", "bold"),
+                                   "  ·  Enter creates it, Esc goes back"), id="title")
+        yield StartMenu(self.settings, None, menu=("start",), remote=True, id="menu")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(StartMenu).focus()
+
+    def on_start_menu_chosen(self, message: StartMenu.Chosen) -> None:
+        message.stop()
+        self.dismiss(True)
+
+    def on_start_menu_rename(self, message: StartMenu.Rename) -> None:
+        message.stop()
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)

@@ -1,0 +1,1 @@
+"""Shared-server play: the server, its storage, the wire protocol and a client."""
