@@ -400,9 +400,12 @@ class Server:
                 raise ProtocolError(f"unknown bot level {level!r}")
         try:
             variant = Variant(need(m, "variant", str, "standard"))
+            first = m.get("first_player")
+            if first is not None and (not isinstance(first, int) or isinstance(first, bool)):
+                raise ProtocolError("'first_player' is a seat number from 0")
             setup = Setup(players=players, variant=variant,
                           seed=need(m, "seed", int, self.rng.randrange(1 << 30)),
-                          turn_limit=need(m, "turn_limit", int, 500))
+                          turn_limit=need(m, "turn_limit", int, 500), first_player=first)
         except ValueError as exc:
             raise ProtocolError(str(exc)) from None
         settings = Settings.from_message(m, self.bot_delay)

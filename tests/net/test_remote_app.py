@@ -1,0 +1,56 @@
+"""The app against a real server process: lobby, a new game, play by keys, chat."""
+
+from __future__ import annotations
+
+import asyncio
+
+from grail_tui.tui.app import GrailApp
+from grail_tui.tui.screens.game import GameScreen
+from grail_tui.tui.screens.lobby import LobbyScreen
+
+
+async def wait(pilot, predicate, timeout: float = 15.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not predicate():
+        assert loop.time() < deadline, "timed out"
+        await pilot.pause(0.05)
+
+
+async def test_lobby_new_game_play_and_chat(server, tmp_path, monkeypatch):
+    monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
+    app = GrailApp(server=("unix", str(server.socket)), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("n")
+        await pilot.press("enter")  # create with the defaults: you and two heuristic bots
+        await wait(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.ready)
+        screen = app.screen
+        table = screen.table
+        assert table.remote and table.human_seats == (0,)
+        await wait(pilot, lambda: screen.request() == "opening")
+        await pilot.press("a", "left", "2", "enter")  # one unit on AC
+        await wait(pilot, lambda: table.public_view().turn >= 1)
+        assert table.view(0).sheet.influence[1] > 0
+        await pilot.press("colon")
+        await pilot.press(*"hello table", "enter")
+        await wait(pilot, lambda: any("[chat]" in line and "hello table" in line
+                                      for line in table.log_lines(0)))
+        names = table.names
+        assert names[1] == "Gregor" and names[2] == "Inga"
+
+
+async def test_a_refused_action_comes_back_as_a_message(server, tmp_path, monkeypatch):
+    from grail_tui.engine import Object
+
+    monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
+    app = GrailApp(server=("unix", str(server.socket)), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("n", "enter")
+        await wait(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.ready)
+        screen = app.screen
+        screen.table.submit(Object(0, 50))  # bypassing the screen's own check: the server refuses
+        await wait(pilot, lambda: bool(screen.error))
+        assert "object or pass" in screen.error
+        assert isinstance(app.screen, GameScreen)
