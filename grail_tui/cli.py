@@ -96,6 +96,15 @@ def build_parser() -> argparse.ArgumentParser:
     be.add_argument("--seconds", type=float, default=3.0, help="per player count (default 3)")
     be.add_argument("--seed", type=int, default=0)
     be.add_argument("--json", action="store_true", help="JSON output (the default)")
+    bs = bench_sub.add_parser("server", help="concurrent games of bot clients over loopback")
+    bs.add_argument("--games", type=_positive, default=200, help="concurrent 4-player games (default 200)")
+    bs.add_argument("--seconds", type=float, default=30.0, help="how long to drive them (default 30)")
+    bs.add_argument("--think", type=float, default=1.0,
+                    help="mean seconds a bot client thinks before acting (default 1)")
+    bs.add_argument("--drill", action="store_true",
+                    help="kill -9 the server halfway, restart it, count acknowledged actions lost")
+    bs.add_argument("--seed", type=int, default=0)
+    bs.add_argument("--json", action="store_true", help="JSON output (the default)")
     bt = bench_sub.add_parser("tui", help="first screen time and key-to-repaint latency")
     bt.add_argument("--runs", type=_positive, default=5, help="process starts to time (default 5)")
     bt.add_argument("--samples", type=_positive, default=60, help="actions to time (default 60)")
@@ -135,6 +144,11 @@ def run(argv: Sequence[str] | None = None) -> int:
             from .bench.engine import run as bench_engine
 
             print(json.dumps(bench_engine(seconds=args.seconds, seed=args.seed)))
+            return 0
+        if args.bench == "server":
+            from .bench.server import run as bench_server
+
+            print(json.dumps(bench_server(args.games, args.seconds, args.think, args.drill, args.seed)))
             return 0
         if args.bench == "tui":
             from .bench.tui import run as bench_tui

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
 
@@ -13,32 +13,61 @@ from .errors import MalformedActionError
 from .pieces import Initiate, Society, Unit
 
 
+def _identity(obj: Any) -> Any:
+    return obj
+
+
+_PLAIN = (int, str, bool, type(None), float)
+
+
+def _sequence(obj: Any) -> Any:
+    out = []
+    for x in obj:
+        # plain values are the bulk of a view (tables of numbers): no call per value
+        out.append(x if type(x) in _PLAIN else jsonable(x))
+    return out
+
+
+def _mapping(obj: Any) -> Any:
+    return {str(k): jsonable(v) for k, v in obj.items()}
+
+
+_ENCODERS: dict[type, Callable[[Any], Any]] = {
+    type(None): _identity, bool: _identity, str: _identity, int: _identity, float: _identity,
+    Field: lambda f: f.square, Initiate: lambda i: i.code, Society: lambda s: s.name.lower(),
+    Unit: lambda u: u.code, tuple: _sequence, list: _sequence, dict: _mapping,
+}
+
+
+def _encoder(kind: type) -> Callable[[Any], Any]:
+    """Build (once per type) the function that turns a value of ``kind`` into JSON data."""
+    if dataclasses.is_dataclass(kind):
+        names = tuple(f.name for f in dataclasses.fields(kind))
+        label = kind.__name__
+
+        def encode_dataclass(obj: Any) -> Any:
+            out: dict[str, Any] = {"kind": label}
+            for name in names:
+                out[name] = jsonable(getattr(obj, name))
+            return out
+
+        return encode_dataclass
+    if issubclass(kind, Enum):
+        return lambda e: e.value
+    if issubclass(kind, Mapping):
+        return _mapping
+    if issubclass(kind, (tuple, list)):
+        return _sequence
+    raise TypeError(f"cannot put {kind.__name__} into JSON")
+
+
 def jsonable(obj: Any) -> Any:
     """A JSON-ready copy of an engine value (dataclasses, enums, tuples)."""
-    if obj is None or isinstance(obj, (bool, str)):
-        return obj
-    if isinstance(obj, Field):
-        return obj.square
-    if isinstance(obj, Initiate):
-        return obj.code
-    if isinstance(obj, Society):
-        return obj.name.lower()
-    if isinstance(obj, Enum):
-        return obj.value
-    if isinstance(obj, int):
-        return obj
-    if isinstance(obj, Unit):
-        return obj.code
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        out: dict[str, Any] = {"kind": type(obj).__name__}
-        for f in dataclasses.fields(obj):
-            out[f.name] = jsonable(getattr(obj, f.name))
-        return out
-    if isinstance(obj, (tuple, list)):
-        return [jsonable(x) for x in obj]
-    if isinstance(obj, Mapping):
-        return {str(k): jsonable(v) for k, v in obj.items()}
-    raise TypeError(f"cannot put {type(obj).__name__} into JSON")
+    kind = type(obj)
+    encode = _ENCODERS.get(kind)
+    if encode is None:
+        encode = _ENCODERS[kind] = _encoder(kind)
+    return encode(obj)
 
 
 def proposal_to_dict(p: Proposal) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import dataclasses
 import sys
 import types
 import typing
+from collections.abc import Callable
 from enum import Enum
 from functools import cache
 from typing import Any
@@ -44,67 +45,118 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def decode(tp: Any, data: Any) -> Any:
     """Rebuild a value of type ``tp`` from its JSON form."""
+    return _decoder(tp)(data)
+
+
+Decoder = Callable[[Any], Any]
+
+
+@cache
+def _decoder(tp: Any) -> Decoder:
+    """The function that decodes ``tp``, worked out once from the type hints."""
     origin = typing.get_origin(tp)
     if tp is Any:
-        return data
+        return lambda data: data
     if origin in (typing.Union, types.UnionType):
-        options = typing.get_args(tp)
-        if data is None and type(None) in options:
-            return None
-        errors = []
-        for option in options:
-            if option is type(None):
-                continue
-            try:
-                return decode(option, data)
-            except (DecodeError, ValueError, TypeError, KeyError) as exc:
-                errors.append(str(exc))
-        raise DecodeError(f"no type of {tp} fits {data!r}: {errors}")
+        options = [o for o in typing.get_args(tp) if o is not type(None)]
+        nullable = len(options) < len(typing.get_args(tp))
+        decoders = [_decoder(o) for o in options]
+
+        def union(data: Any) -> Any:
+            if data is None and nullable:
+                return None
+            errors = []
+            for d in decoders:
+                try:
+                    return d(data)
+                except (DecodeError, ValueError, TypeError, KeyError) as exc:
+                    errors.append(str(exc))
+            raise DecodeError(f"no type of {tp} fits {data!r}: {errors}")
+
+        return union
     if origin is tuple:
         args = typing.get_args(tp)
-        if not isinstance(data, list):
-            raise DecodeError(f"expected a list for {tp}, got {data!r}")
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(decode(args[0], x) for x in data)
-        if len(args) != len(data):
-            raise DecodeError(f"expected {len(args)} items for {tp}")
-        return tuple(decode(a, x) for a, x in zip(args, data, strict=True))
+            item = _decoder(args[0])
+
+            def homogeneous(data: Any) -> Any:
+                if not isinstance(data, list):
+                    raise DecodeError(f"expected a list for {tp}, got {data!r}")
+                return tuple(item(x) for x in data)
+
+            return homogeneous
+        items = [_decoder(a) for a in args]
+
+        def fixed(data: Any) -> Any:
+            if not isinstance(data, list) or len(data) != len(items):
+                raise DecodeError(f"expected {len(items)} items for {tp}")
+            return tuple(d(x) for d, x in zip(items, data, strict=True))
+
+        return fixed
     if origin is list:
         (arg,) = typing.get_args(tp)
-        if not isinstance(data, list):
-            raise DecodeError(f"expected a list, got {data!r}")
-        return [decode(arg, x) for x in data]
+        item = _decoder(arg)
+
+        def listed(data: Any) -> Any:
+            if not isinstance(data, list):
+                raise DecodeError(f"expected a list, got {data!r}")
+            return [item(x) for x in data]
+
+        return listed
     if tp is Field:
-        return Field.parse(_str(data))
+        return _field
     if tp is Initiate:
-        return Initiate.parse(_str(data))
+        return lambda data: Initiate.parse(_str(data))
     if tp is Society:
-        return Society[_str(data).upper()]
+        return lambda data: Society[_str(data).upper()]
     if tp is Unit:
-        return Unit.parse(_str(data))
+        return lambda data: Unit.parse(_str(data))
     if isinstance(tp, type) and issubclass(tp, Enum):
-        return tp(data)
+        return lambda data: tp(data)
     if tp is bool:
-        if not isinstance(data, bool):
-            raise DecodeError(f"expected true or false, got {data!r}")
-        return data
+        return _bool
     if tp is int:
-        if not isinstance(data, int) or isinstance(data, bool):
-            raise DecodeError(f"expected a whole number, got {data!r}")
-        return data
+        return _int
     if tp is str:
-        return _str(data)
+        return _str
     if tp is float:
-        if not isinstance(data, (int, float)) or isinstance(data, bool):
-            raise DecodeError(f"expected a number, got {data!r}")
-        return float(data)
+        return _float
     if tp is type(None):
-        if data is not None:
-            raise DecodeError(f"expected null, got {data!r}")
-        return None
+        return _none
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return _decode_dataclass(tp, data)
+        return lambda data: _decode_dataclass(tp, data)
     raise DecodeError(f"cannot decode {tp}")
+
+
+_FIELDS = {f.square: f for f in Field}
+
+
+def _field(data: Any) -> Field:
+    found = _FIELDS.get(data) if isinstance(data, str) else None
+    return found if found is not None else Field.parse(_str(data))
+
+
+def _bool(data: Any) -> bool:
+    if not isinstance(data, bool):
+        raise DecodeError(f"expected true or false, got {data!r}")
+    return data
+
+
+def _int(data: Any) -> int:
+    if not isinstance(data, int) or isinstance(data, bool):
+        raise DecodeError(f"expected a whole number, got {data!r}")
+    return data
+
+
+def _float(data: Any) -> float:
+    if not isinstance(data, (int, float)) or isinstance(data, bool):
+        raise DecodeError(f"expected a number, got {data!r}")
+    return float(data)
+
+
+def _none(data: Any) -> None:
+    if data is not None:
+        raise DecodeError(f"expected null, got {data!r}")
 
 
 def _str(data: Any) -> str:
@@ -123,13 +175,18 @@ def _decode_dataclass(cls: type, data: Any) -> Any:
             cls = known[kind]
         else:
             raise DecodeError(f"expected {cls.__name__}, got {kind}")
-    hints = _hints(cls)
     values = {}
-    for f in dataclasses.fields(cls):
-        if f.name not in data:
-            raise DecodeError(f"{cls.__name__} lacks {f.name!r}")
-        values[f.name] = decode(hints[f.name], data[f.name])
+    for name, field_decoder in _field_decoders(cls):
+        if name not in data:
+            raise DecodeError(f"{cls.__name__} lacks {name!r}")
+        values[name] = field_decoder(data[name])
     return cls(**values)
+
+
+@cache
+def _field_decoders(cls: type) -> tuple[tuple[str, Decoder], ...]:
+    hints = _hints(cls)
+    return tuple((f.name, _decoder(hints[f.name])) for f in dataclasses.fields(cls))
 
 
 def decode_any(data: Any) -> Any:

@@ -158,7 +158,8 @@ def public_view(game: Game) -> PublicView:
     )
 
 
-def player_view(game: Game, player: int) -> PlayerView:
+def player_view(game: Game, player: int, public: PublicView | None = None) -> PlayerView:
+    """``public``: the game's public view, if already made (it is the same for every seat)."""
     from .game import Phase
 
     hq = None
@@ -166,7 +167,7 @@ def player_view(game: Game, player: int) -> PlayerView:
         hq = Society(game.hq_owner.index(player))
     return PlayerView(
         player=player,
-        public=public_view(game),
+        public=public if public is not None else public_view(game),
         sheet=sheet_view(game, player),
         hq=hq,
         answer=game.answers.get(player),

@@ -12,7 +12,7 @@ from ..bots import Bot
 from ..bots.world import build
 from ..engine import Action, PlayerView, action_to_dict
 from ..engine.serial import decode
-from .protocol import MAX_MESSAGE, VERSION, ProtocolError, encode
+from .protocol import MAX_FROM_SERVER, VERSION, ProtocolError, encode
 from .protocol import decode as decode_line
 
 
@@ -26,10 +26,10 @@ class Connection:
     async def open(cls, unix: Path | None = None, tcp: tuple[str, int] | None = None,
                    name: str | None = None, token: str | None = None) -> Connection:
         if unix is not None:
-            reader, writer = await asyncio.open_unix_connection(str(unix), limit=MAX_MESSAGE + 1)
+            reader, writer = await asyncio.open_unix_connection(str(unix), limit=MAX_FROM_SERVER)
         else:
             assert tcp is not None
-            reader, writer = await asyncio.open_connection(tcp[0], tcp[1], limit=MAX_MESSAGE + 1)
+            reader, writer = await asyncio.open_connection(tcp[0], tcp[1], limit=MAX_FROM_SERVER)
         conn = cls(reader, writer)
         hello: dict[str, Any] = {"type": "hello", "version": VERSION}
         if token:

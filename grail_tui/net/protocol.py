@@ -11,7 +11,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-MAX_MESSAGE = 64 * 1024
+MAX_MESSAGE = 64 * 1024  # what a client may send
+MAX_FROM_SERVER = 16 * 1024 * 1024  # a long game's record at the end can be large
 VERSION = 1
 SYSTEM_SOCKET = Path("/run/grail-tui/server.sock")
 
@@ -20,9 +21,9 @@ class ProtocolError(ValueError):
     """A message the other side cannot accept; the text says why."""
 
 
-def encode(message: dict[str, Any]) -> bytes:
+def encode(message: dict[str, Any], limit: int = MAX_MESSAGE) -> bytes:
     data = json.dumps(message, separators=(",", ":")).encode() + b"\n"
-    if len(data) > MAX_MESSAGE:
+    if len(data) > limit:
         raise ProtocolError("message too long")
     return data
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import pwd
 import random
@@ -44,7 +45,8 @@ from ..engine import (
     visible_to,
 )
 from ..engine.notation import jsonable
-from .protocol import MAX_MESSAGE, VERSION, ProtocolError, decode, encode, need
+from ..engine.view import player_view
+from .protocol import MAX_FROM_SERVER, MAX_MESSAGE, VERSION, ProtocolError, decode, encode, need
 from .storage import Store
 
 CODE_LETTERS = "".join(c for c in string.ascii_uppercase if c not in "IO")
@@ -103,11 +105,14 @@ class Connection:
         return True
 
     def send(self, message: dict[str, Any]) -> None:
+        self.send_raw(encode(message, MAX_FROM_SERVER))
+
+    def send_raw(self, line: bytes) -> None:
         if self.closed:
             return
         try:
-            self.writer.write(encode(message))
-        except (ConnectionError, RuntimeError, ProtocolError):
+            self.writer.write(line)
+        except (ConnectionError, RuntimeError):
             self.closed = True
 
     async def close(self) -> None:
@@ -140,6 +145,7 @@ class Hosted:
     hold_until: float = 0.0
     dropped: dict[int, float] = field(default_factory=dict)  # seat -> when its player left
     busy: bool = False  # a bot is deciding
+    shared: dict[str, Any] = field(default_factory=dict)  # the public view, encoded, per version
 
     @property
     def humans(self) -> list[int]:
@@ -504,21 +510,41 @@ class Server:
         self._wake(hosted)
 
     def _send_state(self, hosted: Hosted, conn: Connection) -> None:
+        """One state message. What every seat shares is encoded once per position."""
         seat = conn.games.get(hosted.code)
         game = hosted.game
-        view = game.view(seat) if seat is not None else game.public_view()
+        shared = hosted.shared
+        position = (len(game.actions), len(hosted.seats), tuple(s.name for s in hosted.seats))
+        if shared.get("position") != position:
+            shared.clear()
+            shared["position"] = position
+            public = game.public_view()
+            shared["public"] = public
+            shared["public_json"] = json.dumps(jsonable(public), separators=(",", ":"))
+            shared["to_act"] = game.to_act()
+            shared["seats"] = [s.to_dict() for s in hosted.seats]
+        public_json = shared["public_json"]
+        if seat is None:
+            view_json = public_json
+        else:
+            own = player_view(game, seat, public=shared["public"])
+            private = json.dumps({"sheet": jsonable(own.sheet), "hq": jsonable(own.hq),
+                                  "answer": own.answer, "may_assign": own.may_assign},
+                                 separators=(",", ":"))
+            view_json = f'{{"kind":"PlayerView","player":{seat},"public":{public_json},{private[1:]}'
         start = conn.sent.get(hosted.code, 0)
         events = [jsonable(e) for e in game.history[start:] if visible_to(e, seat)]
         conn.sent[hosted.code] = len(game.history)
-        message = {"type": "state", "code": hosted.code, "seat": seat, "view": jsonable(view),
-                   "seats": [s.to_dict() for s in hosted.seats],
-                   "events": events, "status": hosted.status, "version": len(game.actions),
-                   "your_move": seat is not None and seat in game.to_act()}
+        message: dict[str, Any] = {
+            "type": "state", "code": hosted.code, "seat": seat, "seats": shared["seats"],
+            "events": events, "status": hosted.status, "version": len(game.actions),
+            "your_move": seat is not None and seat in shared["to_act"]}
         if game.is_over:  # every sheet is public now: the whole record may go out
             record = GameRecord.of(game)
             record.chat = list(hosted.chat)
             message["record"] = record.to_dict()
-        conn.send(message)
+        rest = json.dumps(message, separators=(",", ":"))
+        conn.send_raw(f'{{"view":{view_json},{rest[1:]}\n'.encode())
 
     def _wake(self, hosted: Hosted) -> None:
         if hosted.busy or hosted.game.is_over:
