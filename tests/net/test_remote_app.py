@@ -54,3 +54,23 @@ async def test_a_refused_action_comes_back_as_a_message(server, tmp_path, monkey
         await wait(pilot, lambda: bool(screen.error))
         assert "object or pass" in screen.error
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_the_host_sets_the_answer_timeout_when_creating(server, tmp_path, monkeypatch):
+    monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
+    app = GrailApp(server=("unix", str(server.socket)), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("n")
+        # the last three rows: answer time, minimum round, takeover; up wraps to the last
+        await pilot.press("up", "up", "up", "backspace", "backspace", "backspace", "4", "5")
+        await pilot.press("down", "down", "3", "0", "enter")
+        await wait(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.ready)
+        table = app.screen.table
+        assert table.remote
+    import json as _json
+    import sqlite3
+
+    db = sqlite3.connect(server.db)
+    settings = _json.loads(db.execute("SELECT settings FROM games").fetchone()[0])
+    assert settings["answer_timeout"] == 45 and settings["takeover_after"] == 30

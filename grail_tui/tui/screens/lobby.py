@@ -167,6 +167,9 @@ class LobbyScreen(Screen[None]):
                 "names": [s.name for s in settings.seats],
                 "variant": setup.variant.value,
                 "turn_limit": setup.turn_limit,
+                "answer_timeout": max(1, settings.answer_timeout),
+                "min_round": settings.min_round,
+                "takeover_after": settings.takeover or None,
                 **({"seed": settings.seed} if settings.seed else {}),
             })
 

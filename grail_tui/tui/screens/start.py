@@ -49,6 +49,10 @@ class NewGame:
     variant: Variant = Variant.STANDARD
     seed: int = 0
     turn_limit: int = DEFAULT_TURN_LIMIT
+    # server games only
+    answer_timeout: int = 120  # seconds before a silent player passes
+    min_round: int = 2  # seconds an objection round takes at least (2+ humans)
+    takeover: int = 0  # seconds before a bot plays a dropped seat; 0: never
 
     def set_players(self, n: int) -> None:
         n = max(2, min(8, n))
@@ -101,7 +105,10 @@ class StartMenu(Widget, can_focus=True):
     def rows(self) -> list[str]:
         items = [m for m in self.menu if m != "continue" or self.saved]
         items += ["players"] + [f"seat{k}" for k in range(len(self.settings.seats))]
-        return items + ["variant", "seed", "limit"]
+        items += ["variant", "seed", "limit"]
+        if self.remote:
+            items += ["timeout", "minround", "takeover"]
+        return items
 
     def action_move(self, delta: int) -> None:
         rows = self.rows()
@@ -143,9 +150,15 @@ class StartMenu(Widget, can_focus=True):
         else:
             self.post_message(self.Chosen("start"))
 
+    NUMBERS = {"timeout": ("answer_timeout", 86400), "minround": ("min_round", 60),
+               "takeover": ("takeover", 86400)}
+
     def action_erase(self) -> None:
         item = self.rows()[self.row]
-        if item == "seed":
+        if item in self.NUMBERS:
+            name, _ = self.NUMBERS[item]
+            setattr(self.settings, name, getattr(self.settings, name) // 10)
+        elif item == "seed":
             self.settings.seed //= 10
         elif item == "limit":
             self.settings.turn_limit //= 10  # 0 shows as empty while typing
@@ -154,7 +167,12 @@ class StartMenu(Widget, can_focus=True):
     def on_key(self, event: events.Key) -> None:
         key = event.character
         item = self.rows()[self.row]
-        if key and key.isdigit() and item in ("seed", "limit"):
+        if key and key.isdigit() and item in self.NUMBERS:
+            name, top = self.NUMBERS[item]
+            setattr(self.settings, name, min(top, int(f"{getattr(self.settings, name)}{key}")))
+            self.refresh()
+            event.stop()
+        elif key and key.isdigit() and item in ("seed", "limit"):
             if item == "seed":
                 self.settings.seed = int(f"{self.settings.seed}{key}") % 10**9
             else:
@@ -204,6 +222,11 @@ class StartMenu(Widget, can_focus=True):
         line("seed", "Seed", str(s.seed), "type digits, Backspace erases")
         line("limit", "Turn limit", str(s.turn_limit) if s.turn_limit else f"({DEFAULT_TURN_LIMIT})",
              "type digits, Backspace erases")
+        if self.remote:
+            line("timeout", "Answer time", f"{max(1, s.answer_timeout)} s", "then a silent player passes")
+            line("minround", "Min. round", f"{s.min_round} s", "hides who answered at once")
+            line("takeover", "Bot takeover", f"after {s.takeover} s" if s.takeover else "never",
+                 "a bot plays a dropped seat")
         if self.message:
             text.append(f"\n{self.message}\n", Style(color="yellow"))
         return text
