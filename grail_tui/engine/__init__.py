@@ -34,8 +34,9 @@ from .events import (
     Variant,
     visible_to,
 )
-from .game import DEFAULT_TURN_LIMIT, Game, LegalActions, Phase, Setup
+from .game import DEFAULT_TURN_LIMIT, Game, LegalActions, Setup
 from .notation import action_from_dict, action_to_dict, describe_proposal
+from .phase import Phase
 from .pieces import UNITS, Initiate, Society, Unit
 from .record import GameRecord, RecordError, ReplayError
 from .view import ContestView, PlayerView, PublicView, SheetView

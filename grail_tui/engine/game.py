@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import TYPE_CHECKING, overload
 
 from . import errors
 from .actions import Action, Assign, Concede, GrailMove, Match, Object, Pass, Proposal, Propose
 from .board import CENTRE, HQ_VALUES, Field
+from .checks import check
 from .events import (
     Assigned,
     Conceded,
@@ -32,8 +32,9 @@ from .events import (
     UnitsPlaced,
     Variant,
 )
-from .pieces import UNITS, Initiate, Society, Unit
-from .proposals import BLOW_COST, check_proposal, legal_proposals
+from .phase import Phase
+from .pieces import UNITS, Initiate, Society
+from .proposals import BLOW_COST, legal_proposals
 from .sheet import Sheet
 
 if TYPE_CHECKING:
@@ -42,14 +43,6 @@ if TYPE_CHECKING:
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 DEFAULT_TURN_LIMIT = 500
 MAX_AMOUNT = 100
-
-
-class Phase(Enum):
-    OPENING = "opening"  # everybody assigns at once
-    TURN = "turn"  # the mover assigns or proposes
-    OBJECTIONS = "objections"  # everybody but the mover passes or objects
-    REPLY = "reply"  # the mover matches or concedes
-    OVER = "over"
 
 
 @dataclass(frozen=True)
@@ -250,7 +243,7 @@ class Game:
     def why_illegal(self, action: object) -> str | None:
         """None if ``action`` is legal now, else the reason, in its player's words."""
         try:
-            self._check(action)
+            check(self, action)
         except errors.IllegalActionError as exc:
             return str(exc)
         return None
@@ -291,7 +284,7 @@ class Game:
         Raises a subclass of :class:`IllegalActionError` and leaves the game
         untouched if the action breaks the rules.
         """
-        self._check(action)
+        check(self, action)
         return self._apply_unchecked(action)
 
     def _apply_unchecked(self, action: Action) -> list[Event]:
@@ -330,125 +323,6 @@ class Game:
 
     def _active(self) -> int:
         return self._active_proposal().initiate
-
-    def _check(self, action: object) -> None:
-        if self.outcome is not None:
-            raise errors.GameOverError("The game is over; no more actions are possible.")
-        player = getattr(action, "player", None)
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
-            raise errors.UnknownPlayerError(f"There is no player {player!r} in this game.")
-        phase = self.phase
-        if isinstance(action, Assign):
-            if phase is Phase.OPENING:
-                if not self.opening_pending[player]:
-                    raise errors.NotYourTurnError("You have already made your opening assignment.")
-            elif phase is Phase.TURN:
-                self._check_mover(player)
-                if not self.may_assign():
-                    raise errors.AssignLockedError(
-                        "A proposal of yours was rejected this turn: you may assign only once "
-                        "every proposal you could make has been rejected."
-                    )
-            else:
-                self._check_phase(player, "assign influence")
-            self._check_placements(action)
-        elif isinstance(action, Propose):
-            if phase is not Phase.TURN:
-                self._check_phase(player, "propose")
-            self._check_mover(player)
-            check_proposal(self, player, action.proposal)
-        elif isinstance(action, (Pass, Object)):
-            if phase is not Phase.OBJECTIONS:
-                self._check_phase(player, "object or pass")
-            if player == self.mover:
-                raise errors.NotYourTurnError("You cannot object to your own proposal.")
-            if player in self.answers:
-                raise errors.NotYourTurnError("You have already answered this objection round.")
-            if isinstance(action, Object):
-                amount = self._check_amount(action.amount)
-                if amount <= self.showing:
-                    raise errors.AmountError(
-                        f"An objection must show more than the mover's {self.showing}."
-                    )
-                self._check_have(player, amount)
-        elif isinstance(action, (Match, Concede)):
-            if phase is not Phase.REPLY:
-                self._check_phase(player, "match or concede")
-            self._check_mover(player)
-            if isinstance(action, Match):
-                amount = self._check_amount(action.amount)
-                if amount < self.high:
-                    raise errors.AmountError(
-                        f"To hold your proposal you must show at least the objection of {self.high}."
-                    )
-                self._check_have(player, amount)
-        else:
-            raise errors.MalformedActionError(f"{action!r} is not an action of this game.")
-
-    def _check_mover(self, player: int) -> None:
-        if player != self.mover:
-            raise errors.NotYourTurnError(
-                f"It is {self.setup.name(self.mover)}'s turn, not yours."
-            )
-
-    def _check_phase(self, player: int, what: str) -> None:
-        waiting = self.to_act()
-        if player not in waiting:
-            raise errors.NotYourTurnError(f"You cannot {what} now: nothing is asked of you.")
-        asked = {
-            Phase.OPENING: "the opening assignment",
-            Phase.TURN: "to assign influence or propose an action",
-            Phase.OBJECTIONS: "to pass or object",
-            Phase.REPLY: "to match the objection or concede",
-        }[self.phase]
-        raise errors.WrongPhaseError(f"You cannot {what} now; you are asked {asked}.")
-
-    @staticmethod
-    def _check_amount(amount: object) -> int:
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
-            raise errors.MalformedActionError("An amount is a whole number of at least 1.")
-        return amount
-
-    def _check_have(self, player: int, amount: int) -> None:
-        initiate = self._active()
-        have = self.influence(player, initiate)
-        if amount > have:
-            raise errors.NotEnoughInfluenceError(
-                f"You have only {have} on {Initiate(initiate).title}; you cannot reveal {amount}."
-            )
-
-    def _check_placements(self, action: Assign) -> None:
-        if not isinstance(action.placements, tuple):
-            raise errors.MalformedActionError("An assignment is a list of unit and initiate pairs.")
-        sheet = self.sheets[action.player]
-        seen: set[Unit] = set()
-        targets: set[Initiate] = set()
-        for pair in action.placements:
-            if not (isinstance(pair, tuple) and len(pair) == 2):
-                raise errors.MalformedActionError("Each placement pairs one unit with one initiate.")
-            unit, initiate = pair
-            if not isinstance(unit, Unit) or unit not in UNITS:
-                raise errors.MalformedActionError(
-                    f"{unit!r} is not a unit of the sheet (strip A: 1-10, strip B: 1-9)."
-                )
-            if not isinstance(initiate, Initiate):
-                raise errors.MalformedActionError(f"{initiate!r} is not an initiate.")
-            if unit in seen:
-                raise errors.UnitUsedError(
-                    f"Unit {unit} can go to one initiate only; a unit is never split."
-                )
-            if sheet.is_used(unit):
-                raise errors.UnitUsedError(f"You have already crossed out unit {unit}.")
-            if not self.in_play[initiate]:
-                raise errors.RemovedInitiateError(
-                    f"{initiate.title} has left the game; influence on it would be lost."
-                )
-            seen.add(unit)
-            targets.add(initiate)
-        if len(targets) > 1 and not self.small and self.phase is Phase.TURN:
-            raise errors.OneInitiateError(
-                "In the large game all the units you assign on a turn go to one initiate."
-            )
 
     # -- carrying out --------------------------------------------------------
 

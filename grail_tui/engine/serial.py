@@ -37,7 +37,7 @@ def _classes() -> dict[str, type]:
 
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    from .game import Phase  # named in view.py for type checking only
+    from .phase import Phase  # named in view.py for type checking only
 
     module = sys.modules[cls.__module__]
     return typing.get_type_hints(cls, {**vars(module), "Phase": Phase})

@@ -12,7 +12,8 @@ from .notation import jsonable
 from .pieces import UNITS, Initiate, Society, Unit
 
 if TYPE_CHECKING:
-    from .game import Game, Phase
+    from .game import Game
+    from .phase import Phase
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ def sheet_view(game: Game, player: int) -> SheetView:
 
 
 def public_view(game: Game) -> PublicView:
-    from .game import Phase
+    from .phase import Phase
 
     contest = None
     if game.proposal is not None:
@@ -160,7 +161,7 @@ def public_view(game: Game) -> PublicView:
 
 def player_view(game: Game, player: int, public: PublicView | None = None) -> PlayerView:
     """``public``: the game's public view, if already made (it is the same for every seat)."""
-    from .game import Phase
+    from .phase import Phase
 
     hq = None
     if game.hq_owner is not None:
