@@ -448,7 +448,8 @@ class GameScreen(Screen[None]):
         self.pending = []
         self.selected = set()
         free = self.table.view(self.viewer).sheet.free
-        self.unit_cursor = free[-1] if free else None
+        # start on the biggest unit left: the one most often wanted
+        self.unit_cursor = max(free, key=lambda u: (u.points, u.strip == "A")) if free else None
         self.error = ""
         self.refresh_all()
         self.query_one(AssignPad).focus()
@@ -491,7 +492,7 @@ class GameScreen(Screen[None]):
             self.selected = set()
             free = self._free_units()
             if self.unit_cursor not in free:
-                self.unit_cursor = free[-1] if free else None
+                self.unit_cursor = max(free, key=lambda u: (u.points, u.strip == "A")) if free else None
         self.refresh_all()
 
     def on_assign_pad_undo(self, _message: AssignPad.Undo) -> None:
