@@ -36,11 +36,11 @@ def private_dir(path: Path) -> Path:
 
 
 def saves_dir() -> Path:
-    return private_dir(data_dir() / "saves")
+    return private_dir(private_dir(data_dir()) / "saves")
 
 
 def records_dir() -> Path:
-    return private_dir(data_dir() / "records")
+    return private_dir(private_dir(data_dir()) / "records")
 
 
 CURRENT = "current.jsonl"

@@ -92,6 +92,7 @@ def test_kill_9_mid_game_then_continue(tmp_path: Path) -> None:
     before = record.replay().public_view()
     assert (save.stat().st_mode & 0o777) == 0o600
     assert (save.parent.stat().st_mode & 0o777) == 0o700
+    assert (tmp_path.stat().st_mode & 0o777) == 0o700  # the whole data folder is private
 
     second = Terminal(["--continue", "--bot-delay", "0"], env)
     try:
