@@ -74,3 +74,38 @@ async def test_the_host_sets_the_answer_timeout_when_creating(server, tmp_path, 
     db = sqlite3.connect(server.db)
     settings = _json.loads(db.execute("SELECT settings FROM games").fetchone()[0])
     assert settings["answer_timeout"] == 45 and settings["takeover_after"] == 30
+
+
+async def test_the_app_reconnects_by_itself_after_the_server_is_killed(tmp_path, monkeypatch):
+    import os
+    import signal
+
+    from .conftest import start_server
+
+    monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
+    first = start_server(tmp_path)
+    app = GrailApp(server=("unix", str(first.socket)), seed=1)
+    second = None
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("n", "enter")
+            await wait(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.ready)
+            screen = app.screen
+            table = screen.table
+            await wait(pilot, lambda: screen.request() == "opening")
+            await pilot.press("a", "2", "enter")
+            await wait(pilot, lambda: table.public_view().turn >= 1)
+            before = table.version
+            os.kill(first.proc.pid, signal.SIGKILL)
+            first.proc.wait(5)
+            await wait(pilot, lambda: table.notice is not None)  # "Connection lost; reconnecting…"
+            assert "reconnecting" in str(screen.query_one("#status").content)
+            second = start_server(tmp_path)  # same socket, same database
+            await wait(pilot, lambda: table.notice is None and table.session.connected, timeout=20)
+            await wait(pilot, lambda: table.version >= before)
+            assert table.view(0).sheet.influence[1] > 0  # our assignment survived
+    finally:
+        first.stop()
+        if second is not None:
+            second.stop()
