@@ -49,11 +49,12 @@ class Terminal:
             os.write(self.master, ch.encode())
             time.sleep(0.15)
 
-    def wait_for(self, needle: bytes, timeout: float = 20) -> None:
+    def wait_for(self, needle: bytes, timeout: float = 60, since: int = 0) -> None:
         deadline = time.time() + timeout
-        while needle not in self.output:
+        while needle not in self.output[since:]:
             if time.time() > deadline:
-                raise AssertionError(f"{needle!r} never appeared on screen")
+                tail = bytes(self.output[-600:]).decode(errors="replace")
+                raise AssertionError(f"{needle!r} never appeared on screen; last output: {tail!r}")
             time.sleep(0.05)
 
     def close(self) -> None:
@@ -63,7 +64,7 @@ class Terminal:
         os.close(self.master)
 
 
-def wait_until(predicate, timeout: float = 20) -> None:
+def wait_until(predicate, timeout: float = 60) -> None:
     deadline = time.time() + timeout
     while not predicate():
         if time.time() > deadline:
@@ -80,7 +81,10 @@ def test_kill_9_mid_game_then_continue(tmp_path: Path) -> None:
         first.wait_for(b"Start a new game")
         first.send("\r")  # start with the defaults
         first.wait_for(b"Opening")
-        first.send("a\r")  # the opening: assign nothing
+        mark = len(first.output)
+        first.send("a")  # the opening: open the composer ...
+        first.wait_for(b"Assign (", since=mark)
+        first.send("\r")  # ... and assign nothing
         wait_until(lambda: save.exists() and len(read_save(save)[0].actions) >= 3)
         time.sleep(1.0)  # let the bots play on; the human is asked again soon
         os.kill(first.proc.pid, signal.SIGKILL)
