@@ -202,7 +202,7 @@ class GrailApp(App[int]):
             params = tuple(p.strip("'\"") for p in rest.rstrip(")").split(",") if p) if rest else ()
             if screen.check_action(name, params) is True:
                 yield SystemCommand(binding.description, binding.tooltip or binding.description,
-                                    partial(screen.run_action, binding.action))
+                                    partial(screen.call_later, screen.run_action, binding.action))
 
     # -- nothing but a plain sentence reaches the player on a crash -----------------
 
