@@ -82,20 +82,6 @@ def describe_event(event: Event, name: Namer, active: str = "") -> str | None:
     return None
 
 
-def log_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
-    """Every event as a line, naming the contested initiate in objections."""
-    name = namer(names)
-    active = ""
-    lines = []
-    for e in events:
-        if isinstance(e, Proposed):
-            active = e.proposal.initiate.title
-        line = describe_event(e, name, active)
-        if line:
-            lines.append(line)
-    return lines
-
-
 class LogBook:
     """The log of one seat, built as events arrive (no re-reading of the history)."""
 

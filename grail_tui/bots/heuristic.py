@@ -16,7 +16,6 @@ import random
 from collections.abc import Sequence
 
 from ..engine import (
-    UNITS,
     Action,
     Assign,
     Concede,
@@ -33,7 +32,7 @@ from ..engine import (
 )
 from ..engine.sheet import Sheet
 from . import world
-from .evaluate import estimates, reach, steps_home, value
+from .evaluate import estimates, value
 
 OPENING_PRIMARY = ("A10", "A9", "B9", "A8", "B8", "A7")  # 51
 OPENING_SECOND = ("A6", "B7", "B6")  # 19
@@ -212,5 +211,3 @@ def _units_for(free: list[Unit], want: float) -> list[Unit]:
         total += unit.points
     return chosen
 
-
-__all__ = ["HeuristicBot", "reach", "steps_home", "UNITS"]

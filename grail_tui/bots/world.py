@@ -16,9 +16,6 @@ from collections.abc import Sequence
 from ..engine import (
     UNITS,
     Game,
-    Initiate,
-    Matched,
-    ObjectionsRevealed,
     Phase,
     PlayerView,
     Setup,
@@ -172,11 +169,3 @@ def _cover(sheet: Sheet, free: list[Unit], initiate: int, amount: int) -> None:
         unit = max(fits, key=lambda u: u.points) if fits else min(free, key=lambda u: u.points)
         free.remove(unit)
         sheet.place(unit, initiate)
-
-
-def revealed_rounds(view: PlayerView) -> list[ObjectionsRevealed | Matched]:
-    contest = view.public.contest
-    return list(contest.rounds) if contest else []
-
-
-INITIATES = tuple(Initiate)

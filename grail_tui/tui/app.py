@@ -20,7 +20,7 @@ from ..table.local import LocalTable
 from ..table.seats import SeatConfig
 from ..table.storage import CURRENT, SaveError, read_save, saves_dir
 from .glyphs import glyphs
-from .screens.game import GameScreen
+from .screens.game import GameScreen, split_action
 from .screens.start import NewGame, StartMenu, StartScreen
 
 
@@ -198,9 +198,7 @@ class GrailApp(App[int]):
         for binding in getattr(screen, "BINDINGS", []):
             if not isinstance(binding, Binding) or not binding.show:
                 continue
-            name, _, rest = binding.action.partition("(")
-            params = tuple(p.strip("'\"") for p in rest.rstrip(")").split(",") if p) if rest else ()
-            if screen.check_action(name, params) is True:
+            if screen.check_action(*split_action(binding.action)) is True:
                 yield SystemCommand(binding.description, binding.tooltip or binding.description,
                                     partial(screen.call_later, screen.run_action, binding.action))
 

@@ -42,7 +42,7 @@ from ..widgets.panes import ContestPane, KnownPane, LogPane, SheetPane
 PANES = ("contest", "sheet", "known", "log")
 
 
-def _split(action: str) -> tuple[str, tuple[object, ...]]:
+def split_action(action: str) -> tuple[str, tuple[object, ...]]:
     name, _, rest = action.partition("(")
     params = tuple(p.strip("'\"") for p in rest.rstrip(")").split(",") if p) if rest else ()
     return name, params
@@ -222,7 +222,7 @@ class GameScreen(Screen[None]):
         self._render_prompt(view, pv)
         # The footer rebuilds its keys on every refresh_bindings(): only when they change.
         enabled = tuple(b.action for b in self.BINDINGS if isinstance(b, Binding)
-                        and self.check_action(*_split(b.action)) is not False)
+                        and self.check_action(*split_action(b.action)) is not False)
         if enabled != self._enabled:
             self._enabled = enabled
             self.refresh_bindings()

@@ -10,10 +10,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...engine import Game, GameRecord, TurnBegan, visible_to
-from ...words import log_lines
+from ...words import LogBook
 from ..glyphs import Glyphs
 from ..widgets.board import BoardMap
-from ..widgets.panes import ContestPane, KnownPane, LogPane, last_result
+from ..widgets.panes import ContestPane, KnownPane, LogPane
 from .end import end_text
 
 
@@ -70,12 +70,13 @@ class ReplayScreen(Screen[None]):
         self.query_one("#status", Static).update(
             f"Replay · action {self.index}/{total} · turn {view.turn} · ←/→ step, PgUp/PgDn turn, Home/End")
         self.query_one(BoardMap).show(view)
-        seen = [e for e in self.game.history if visible_to(e, None)]
-        self.query_one(ContestPane).show(view, last_result(seen))
+        book = LogBook(self.record.setup.names or [f"Player {p + 1}" for p in range(view.players)])
+        book.feed([e for e in self.game.history if visible_to(e, None)])
+        self.query_one(ContestPane).show(view, book.last)
         self.query_one(KnownPane).show(view)
         log = self.query_one(LogPane)
         log.reset()
-        log.add(log_lines(seen, self.record.setup.names or [f"Player {p + 1}" for p in range(view.players)]))
+        log.add(book.lines)
         self.query_one("#replay-end", Static).update(end_text(view, None, self.app.no_color) if view.outcome else Text())
 
     def action_step(self, delta: int) -> None:

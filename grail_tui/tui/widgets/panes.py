@@ -10,7 +10,6 @@ from textual.widgets import RichLog, Static
 
 from ...engine import (
     UNITS,
-    Conceded,
     Initiate,
     Matched,
     ObjectionsRevealed,
@@ -78,15 +77,6 @@ class ContestPane(Static):
             elif isinstance(r, Matched):
                 text.append(f"   {view.name(r.player)} matches {r.amount}\n", DIM)
         self.update(text)
-
-
-def last_result(events: Sequence[object]) -> str | None:
-    for e in reversed(events):
-        if isinstance(e, Conceded):
-            return f"rejected ({describe_proposal(e.proposal)})"
-        if type(e).__name__ == "ProposalCarried":
-            return f"carried ({describe_proposal(e.proposal)})"  # type: ignore[attr-defined]
-    return None
 
 
 def sheet_text(sheet: SheetView, g: Glyphs, pending: Sequence[Placement] = (),
