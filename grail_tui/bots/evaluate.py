@@ -15,8 +15,12 @@ TURN_GUESS = 12
 _HOME = tuple(Initiate(i).society.hq.value for i in range(8))
 
 
+_DIST = tuple(tuple(abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE) for b in range(SIZE * SIZE))
+              for a in range(SIZE * SIZE))
+
+
 def distance(a: int, b: int) -> int:
-    return abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE)
+    return _DIST[a][b]
 
 
 def grail_at(game: Game) -> int:
@@ -26,11 +30,14 @@ def grail_at(game: Game) -> int:
 def steps_home(game: Game, i: int, home: int) -> int:
     """Steps before initiate ``i`` could hold the grail on ``home``."""
     pos = game.positions[i]
-    if game.bearer == i:
-        return distance(pos, home)
-    grail = grail_at(game)
-    penalty = 3 if game.bearer >= 0 else 0  # someone else holds it: a blow is needed
-    return distance(pos, grail) + distance(grail, home) + penalty
+    bearer = game.bearer
+    if bearer == i:
+        return _DIST[pos][home]
+    if bearer >= 0:  # someone else holds it: a blow is needed
+        grail = game.positions[bearer]
+        return _DIST[pos][grail] + _DIST[grail][home] + 3
+    grail = game.grail_field
+    return _DIST[pos][grail] + _DIST[grail][home]
 
 
 def estimates(pub: PublicView, me: int) -> list[list[float]]:
@@ -54,12 +61,38 @@ def estimates(pub: PublicView, me: int) -> list[list[float]]:
     return out
 
 
-def _sigmoid(x: float) -> float:
+def sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
+_REACH = tuple(1.0 / (1.0 + s) ** 2 for s in range(64))
+
+
 def reach(steps: int) -> float:
-    return 1.0 / (1.0 + steps) ** 2
+    return _REACH[steps] if steps < 64 else 1.0 / (1.0 + steps) ** 2
+
+
+def weights(game: Game, me: int, rivals: Sequence[Sequence[float]]) -> list[float]:
+    """What each initiate's progress home is worth to ``me`` (standard game, not over):
+    ``value`` is the sum over initiates of ``reach(steps home) * weight``."""
+    n = game.players
+    sheet = game.sheets[me]
+    totals, costs, in_play = sheet.totals, sheet.costs, game.in_play
+    others = [rivals[p] for p in range(n) if p != me]
+    share = 1.0 / n
+    out = [0.0] * 8
+    for i in range(8):
+        if not in_play[i]:
+            continue
+        mine = totals[i] - costs[i]
+        if mine < 0:
+            mine = 0
+        best_rival = 0.0
+        for row in others:
+            if row[i] > best_rival:
+                best_rival = row[i]
+        out[i] = 1.0 / (1.0 + math.exp(-(mine - best_rival) / 4.0)) - share
+    return out
 
 
 def value(game: Game, me: int, rivals: Sequence[Sequence[float]], hq: int | None = None) -> float:
@@ -77,11 +110,12 @@ def value(game: Game, me: int, rivals: Sequence[Sequence[float]], hq: int | None
             total += reach(best) * (1.0 if h == hq else -1.0 / (n - 1))
         return total
     total = 0.0
-    for i in range(8):
-        if not game.in_play[i]:
-            continue
-        mine = game.influence(me, i)
-        best_rival = max((rivals[p][i] for p in range(n) if p != me), default=0.0)
-        top = _sigmoid((mine - best_rival) / 4.0)
-        total += reach(steps_home(game, i, _HOME[i])) * (top - 1.0 / n)
+    in_play = game.in_play
+    for i, w in enumerate(weights(game, me, rivals)):
+        if in_play[i]:
+            total += _REACH[steps_home(game, i, _HOME[i])] * w
     return total
+
+
+def home_of(i: int) -> int:
+    return _HOME[i]

@@ -20,6 +20,7 @@ from ..engine import (
     Assign,
     Concede,
     Game,
+    GrailMove,
     IllegalActionError,
     Initiate,
     Match,
@@ -32,7 +33,17 @@ from ..engine import (
 )
 from ..engine.sheet import Sheet
 from . import world
-from .evaluate import estimates, value
+from .evaluate import (
+    distance,
+    estimates,
+    grail_at,
+    home_of,
+    reach,
+    sigmoid,
+    steps_home,
+    value,
+    weights,
+)
 
 OPENING_PRIMARY = ("A10", "A9", "B9", "A8", "B8", "A7")  # 51
 OPENING_SECOND = ("A6", "B7", "B6")  # 19
@@ -58,17 +69,20 @@ class HeuristicBot:
 
     # -- the one entry point ----------------------------------------------------
 
-    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def decide(self, view: PlayerView, legal: Sequence[Action], position: Game | None = None) -> Action:
+        """``position``: the true game, when the caller has one (a playout inside a
+        sampled world). Only this player's sheet is read from it; it saves
+        rebuilding the world from the view."""
         if len(legal) == 1:
             return legal[0]
         phase = view.public.phase
         if phase is Phase.OPENING:
             return self.opening(view, legal)
         if phase is Phase.TURN:
-            return self.turn(view, legal)
+            return self.turn(view, legal, position)
         if phase is Phase.OBJECTIONS:
-            return self.answer(view, legal)
-        return self.reply(view, legal)
+            return self.answer(view, legal, position)
+        return self.reply(view, legal, position)
 
     # -- parts --------------------------------------------------------------------
 
@@ -81,23 +95,38 @@ class HeuristicBot:
         placements += tuple((Unit.parse(c), second) for c in OPENING_SECOND)
         return Assign(view.player, placements)
 
-    def scored_turn_actions(self, view: PlayerView, legal: Sequence[Action]) -> list[tuple[float, Action]]:
+    def scored_turn_actions(self, view: PlayerView, legal: Sequence[Action],
+                            position: Game | None = None) -> list[tuple[float, Action]]:
         """Every proposal, and the best assignment if assigning is open, with a score."""
         me = view.player
         pub = view.public
         rivals = estimates(pub, me)
-        base = world.build(view)
+        base = _world(view, position)
         hq = view.hq.hq.value if view.hq is not None else None
         now = value(base, me, rivals, hq)
+        # A plain step (no grail, no blow) only changes how far its own initiate is
+        # from home: its gain is worked out directly instead of replaying it.
+        quick = base.hq_owner is None and base.turn < base.setup.turn_limit
+        w = weights(base, me, rivals) if quick else []
+        grail = grail_at(base)
         scored: list[tuple[float, Action]] = []
         for action in legal:
             if not isinstance(action, Propose):
                 continue
-            try:
-                after = _carry(base, action)
-            except IllegalActionError:
-                continue
-            gain = value(after, me, rivals, hq) - now
+            p = action.proposal
+            if quick and p.blow is None and p.grail is GrailMove.NONE and p.step is not None \
+                    and base.bearer != p.initiate:
+                i = p.initiate.value
+                home = home_of(i)
+                extra = distance(grail, home) + (3 if base.bearer >= 0 else 0)
+                before = reach(distance(base.positions[i], grail) + extra)
+                gain = w[i] * (reach(distance(p.step.value, grail) + extra) - before)
+            else:
+                try:
+                    after = _carry(base, action)
+                except IllegalActionError:
+                    continue
+                gain = value(after, me, rivals, hq) - now
             a = action.proposal.initiate
             mine = base.influence(me, a)
             rival = max((rivals[p][a] for p in range(pub.players) if p != me), default=0.0)
@@ -114,8 +143,8 @@ class HeuristicBot:
                 scored.append((-0.0005, Assign(me, ())))
         return scored
 
-    def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        scored = self.scored_turn_actions(view, legal)
+    def turn(self, view: PlayerView, legal: Sequence[Action], position: Game | None = None) -> Action:
+        scored = self.scored_turn_actions(view, legal, position)
         if not scored:
             return legal[self.rng.randrange(len(legal))]
         top = max(s for s, _ in scored)
@@ -129,7 +158,7 @@ class HeuristicBot:
         if not free:
             return None
         pub = view.public
-        best: tuple[float, Action] | None = None
+        options: list[tuple[float, Action]] = []
         for i in range(8):
             if pub.positions[i] is None:
                 continue
@@ -139,18 +168,24 @@ class HeuristicBot:
             units = _units_for(free, want)
             if not units:
                 continue
-            g = base.copy(history=False)
-            sheet: Sheet = g.sheets[me]
-            for u in units:
-                sheet.place(u, i)
-            gain = value(g, me, rivals, hq) - now
+            if base.hq_owner is not None:
+                gain = 0.0  # in The Original influence does not decide the winner
+            else:
+                # only this initiate's weight changes (see evaluate.value)
+                sheet: Sheet = base.sheets[me]
+                after = max(0, sheet.totals[i] + sum(u.points for u in units) - sheet.costs[i])
+                gain = reach(steps_home(base, i, home_of(i))) * (
+                    sigmoid((after - rival) / 4.0) - sigmoid((mine - rival) / 4.0))
             # keep some reserve: each point spent is a point not there later
             gain -= 0.00004 * sum(u.points for u in units)
-            if best is None or gain > best[0]:
-                best = (gain, Assign(me, tuple((u, Initiate(i)) for u in units)))
-        return best
+            options.append((gain, Assign(me, tuple((u, Initiate(i)) for u in units))))
+        if not options:
+            return None
+        top = max(g for g, _ in options)
+        ties = [o for o in options if o[0] >= top - 1e-12]  # e.g. initiates placed alike
+        return ties[self.rng.randrange(len(ties))]
 
-    def answer(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def answer(self, view: PlayerView, legal: Sequence[Action], position: Game | None = None) -> Action:
         me = view.player
         pub = view.public
         contest = pub.contest
@@ -158,24 +193,33 @@ class HeuristicBot:
         objections = [a for a in legal if isinstance(a, Object)]
         if not objections:
             return Pass(me)
+        gain = self.stake(view, position)
+        if gain is None or gain >= -HARM:
+            return Pass(me)
+        have = max(a.amount for a in objections)
+        a = contest.proposal.initiate
+        mover_guess = estimates(pub, me)[contest.mover][a]
+        amount = min(have, max(contest.showing + 1, int(mover_guess) + 1))
+        return Object(me, amount)
+
+    def stake(self, view: PlayerView, position: Game | None = None) -> float | None:
+        """What the contested proposal is worth to this player if it carries, by
+        its estimates (None if it cannot be worked out)."""
+        me = view.player
+        pub = view.public
+        contest = pub.contest
+        assert contest is not None
         rivals = estimates(pub, me)
-        base = world.as_turn(world.build(view), contest.mover, contest.proposal)
+        base = world.as_turn(_world(view, position), contest.mover, contest.proposal)
         hq = view.hq.hq.value if view.hq is not None else None
         now = value(base, me, rivals, hq)
         try:
             after = _carry(base, Propose(contest.mover, contest.proposal))
         except IllegalActionError:
-            return Pass(me)
-        gain = value(after, me, rivals, hq) - now
-        if gain >= -HARM:
-            return Pass(me)
-        have = max(a.amount for a in objections)
-        a = contest.proposal.initiate
-        mover_guess = rivals[contest.mover][a]
-        amount = min(have, max(contest.showing + 1, int(mover_guess) + 1))
-        return Object(me, amount)
+            return None
+        return value(after, me, rivals, hq) - now
 
-    def reply(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def reply(self, view: PlayerView, legal: Sequence[Action], position: Game | None = None) -> Action:
         me = view.player
         contest = view.public.contest
         assert contest is not None
@@ -183,7 +227,7 @@ class HeuristicBot:
         if not matches:
             return Concede(me)
         rivals = estimates(view.public, me)
-        base = world.as_turn(world.build(view), me)
+        base = world.as_turn(_world(view, position), me)
         hq = view.hq.hq.value if view.hq is not None else None
         now = value(base, me, rivals, hq)
         try:
@@ -195,6 +239,16 @@ class HeuristicBot:
         if gain > 0.002 * (1 + contest.high / 10):
             return Match(me, contest.high)
         return Concede(me)
+
+
+def _world(view: PlayerView, position: Game | None) -> Game:
+    """The world as this player can see it: rivals' sheets blank."""
+    if position is None:
+        return world.build(view)
+    game = position.copy(history=False)
+    me = view.player
+    game.sheets = [s if p == me else Sheet() for p, s in enumerate(game.sheets)]
+    return game
 
 
 def _units_for(free: list[Unit], want: float) -> list[Unit]:

@@ -11,6 +11,7 @@ the best average wins. It stops sampling when its time budget is spent.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -30,9 +31,11 @@ from . import world
 from .evaluate import value
 from .heuristic import HeuristicBot
 
-MAX_CANDIDATES = 5
-HORIZON_TURNS = 3
+MAX_CANDIDATES = 6
+HORIZON_TURNS = 3  # at most 4 (in 5+ player games a round is too long to look at)
 PLAYOUT_ACTIONS = 400
+MIN_SAMPLES = 8  # before dropping any candidate
+CLEARLY = 2.5  # standard errors by which a candidate must trail to be dropped
 
 
 class StrongBot:
@@ -52,8 +55,9 @@ class StrongBot:
         if len(candidates) == 1:
             return candidates[0]
         deadline = started + self.budget * 0.9
-        totals = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
+        # scores[k][s]: candidate k played out in sampled world s (None: not tried there)
+        scores: list[list[float | None]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
         me = view.player
         hq = view.hq.hq.value if view.hq is not None else None
         samples = 0
@@ -61,19 +65,22 @@ class StrongBot:
             sheets = world.sample_sheets(view, self.rng)
             base = world.build(view, sheets, hq_owner=self._hq_guess(view))
             samples += 1
-            for k, action in enumerate(candidates):
-                if time.perf_counter() >= deadline and samples > 1:
-                    break
-                game = base.copy(history=False)
-                try:
-                    game.apply(action)
-                except IllegalActionError:
-                    continue  # not possible in this world (our own sheet makes it legal, but be safe)
-                totals[k] += self.playout(game, me, hq)
-                counts[k] += 1
-        best = max(range(len(candidates)),
-                   key=lambda k: (totals[k] / counts[k]) if counts[k] else float("-inf"))
-        return candidates[best]
+            seed = self.rng.randrange(1 << 30)  # the same rivals' dice for every candidate
+            for k in range(len(candidates)):
+                result: float | None = None
+                if k in alive and (samples == 1 or time.perf_counter() < deadline):
+                    game = base.copy(history=False)
+                    try:
+                        game.apply(candidates[k])
+                        result = self.playout(game, me, hq, seed)
+                    except IllegalActionError:
+                        pass  # not possible in this world
+                scores[k].append(result)
+            if samples >= MIN_SAMPLES and samples % 4 == 0:
+                alive = _survivors(scores, alive)
+                if len(alive) == 1:
+                    break  # the rest are clearly worse: no need to spend the budget
+        return candidates[max(alive, key=lambda k: _mean(scores[k]))]
 
     # -- what to consider ---------------------------------------------------------
 
@@ -87,10 +94,16 @@ class StrongBot:
             scored.sort(key=lambda x: -x[0])
             return [a for _, a in scored[:MAX_CANDIDATES]] or [legal[0]]
         if phase is Phase.OBJECTIONS:
+            stake = self.guide.stake(view)
+            if stake is None or stake >= 0:
+                return [Pass(me)]  # it does me no harm: objecting would only show my hand
             amounts = sorted({a.amount for a in legal if isinstance(a, Object)})
             picks: list[Action] = [Pass(me)]
             if amounts:
                 chosen = {amounts[0], amounts[len(amounts) // 2], amounts[-1]}
+                hint = self.guide.answer(view, legal)  # what the rule of thumb would say
+                if isinstance(hint, Object):
+                    chosen.add(hint.amount)
                 picks += [Object(me, x) for x in sorted(chosen)]
             return picks
         amounts = sorted({a.amount for a in legal if isinstance(a, Match)})
@@ -106,18 +119,42 @@ class StrongBot:
 
     # -- looking ahead -----------------------------------------------------------------
 
-    def playout(self, game: Game, me: int, hq: int | None) -> float:
+    def playout(self, game: Game, me: int, hq: int | None, seed: int = 0) -> float:
         """Play on with heuristic players for a few turns, then judge with true influences."""
-        stop_turn = game.turn + HORIZON_TURNS
-        players = [HeuristicBot(self.rng.randrange(1 << 30)) for _ in range(game.players)]
+        stop_turn = game.turn + max(HORIZON_TURNS, min(game.players, 4))
+        players = [HeuristicBot(seed + p) for p in range(game.players)]
         for _ in range(PLAYOUT_ACTIONS):
             if game.outcome is not None or game.turn >= stop_turn and game.phase is Phase.TURN:
                 break
             p = game.to_act()[0]
             legal = list(game.legal_actions(p))
             try:
-                game.apply(players[p].decide(game.view(p), legal))
+                game.apply(players[p].decide(game.view(p), legal, position=game))
             except IllegalActionError:
                 game.apply(legal[0])
         truth = [[float(game.influence(p, i)) for i in range(8)] for p in range(game.players)]
         return value(game, me, truth, hq)
+
+
+def _mean(xs: Sequence[float | None]) -> float:
+    got = [x for x in xs if x is not None]
+    return sum(got) / len(got) if got else float("-inf")
+
+
+def _survivors(scores: list[list[float | None]], alive: list[int]) -> list[int]:
+    """Drop candidates that trail the best, sample by sample, by a clear margin."""
+    best = max(alive, key=lambda k: _mean(scores[k]))
+    keep = [best]
+    for k in alive:
+        if k == best:
+            continue
+        diffs = [b - x for b, x in zip(scores[best], scores[k], strict=True)
+                 if b is not None and x is not None]
+        if len(diffs) < MIN_SAMPLES:
+            keep.append(k)
+            continue
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        if mean <= CLEARLY * math.sqrt(var / len(diffs)) + 1e-9:
+            keep.append(k)
+    return sorted(keep)

@@ -114,7 +114,12 @@ def _guess_hq_owner(view: PlayerView, rng: random.Random) -> tuple[int, ...]:
     return tuple(owners)
 
 
-def sample_sheets(view: PlayerView, rng: random.Random, hidden_share: float = 0.5) -> list[Sheet]:
+# Points a rival places: in the opening, and at each later assignment.
+OPENING_LOW, OPENING_HIGH = 35.0, 85.0
+LATER_LOW, LATER_HIGH = 4.0, 20.0
+
+
+def sample_sheets(view: PlayerView, rng: random.Random) -> list[Sheet]:
     """Rival sheets consistent with the public record; ours as it is."""
     pub = view.public
     costs = pub.costs
@@ -123,15 +128,25 @@ def sample_sheets(view: PlayerView, rng: random.Random, hidden_share: float = 0.
         if p == view.player:
             sheets.append(sheet_from_view(view.sheet))
             continue
+        later = sum(1 for turn, who in pub.assign_log if who == p and turn > 0)
+        opened = any(who == p and turn == 0 for turn, who in pub.assign_log)
         sheets.append(_sample_one(pub.known[p], pub.losses[p], costs[p],
-                                  [f is not None for f in pub.positions], rng, hidden_share,
-                                  opening_done=not (pub.phase is Phase.OPENING and p in pub.to_act)))
+                                  [f is not None for f in pub.positions], rng,
+                                  _placed_guess(rng, opened, later)))
     return sheets
 
 
+def _placed_guess(rng: random.Random, opened: bool, later: int) -> int:
+    """How many points a rival has likely placed so far, from when they assigned:
+    much of the sheet in the opening, a handful more each time they assign."""
+    total = rng.uniform(OPENING_LOW, OPENING_HIGH) if opened else 0.0
+    for _ in range(later):
+        total += rng.uniform(LATER_LOW, LATER_HIGH)
+    return int(min(100.0, total))
+
+
 def _sample_one(known: Sequence[int], losses: Sequence[int | None], costs: Sequence[int],
-                in_play: Sequence[bool], rng: random.Random, hidden_share: float,
-                opening_done: bool) -> Sheet:
+                in_play: Sequence[bool], rng: random.Random, placed: int) -> Sheet:
     sheet = Sheet()
     sheet.costs = list(costs)
     free = list(UNITS)
@@ -146,18 +161,22 @@ def _sample_one(known: Sequence[int], losses: Sequence[int | None], costs: Seque
     need.sort(key=lambda x: -x[1])
     for i, amount in need:
         _cover(sheet, free, i, amount)
-    if opening_done:
-        # Hidden influence beyond what was revealed: a share of what is left, on live initiates.
-        live = [i for i in range(8) if in_play[i]]
-        budget = int(sum(u.points for u in free) * hidden_share * rng.random() * 2)
-        while free and budget > 0 and live:
-            unit = free.pop()
-            if unit.points > budget and rng.random() < 0.5:
-                free.insert(0, unit)
-                break
-            target = rng.choice(live) if rng.random() < 0.4 else max(live, key=lambda k: sheet.totals[k])
-            sheet.place(unit, target)
-            budget -= unit.points
+    # Hidden influence beyond what the record shows, on live initiates, mostly
+    # where this rival already holds the most.
+    live = [i for i in range(8) if in_play[i]]
+    budget = placed - sum(sheet.totals)
+    while free and budget > 0 and live:
+        unit = free.pop()
+        if unit.points > budget and rng.random() < 0.5:
+            free.insert(0, unit)
+            break
+        if rng.random() < 0.4:
+            target = rng.choice(live)
+        else:
+            top = max(sheet.totals[k] for k in live)
+            target = rng.choice([k for k in live if sheet.totals[k] == top])
+        sheet.place(unit, target)
+        budget -= unit.points
     return sheet
 
 

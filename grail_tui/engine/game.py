@@ -41,6 +41,8 @@ if TYPE_CHECKING:
     from .view import PlayerView, PublicView
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+_START = tuple(Initiate(i).society.hq.value for i in range(8))  # each initiate on its HQ
+_FIELDS = tuple(Field)
 DEFAULT_TURN_LIMIT = 500
 MAX_AMOUNT = 100
 
@@ -133,7 +135,7 @@ class Game:
             rng.shuffle(owners)
             self.hq_owner = tuple(owners)  # society -> player
         self.small = setup.small
-        self.positions: list[int] = [Initiate(i).society.hq.value for i in range(8)]
+        self.positions: list[int] = list(_START)
         self.in_play: list[bool] = [True] * 8
         self.grail_field: int = CENTRE.value  # -1 while carried
         self.bearer: int = -1
@@ -177,7 +179,7 @@ class Game:
         return self.sheets[player].influence(initiate)
 
     def grail_position(self) -> Field:
-        return Field(self.positions[self.bearer] if self.bearer >= 0 else self.grail_field)
+        return _FIELDS[self.positions[self.bearer] if self.bearer >= 0 else self.grail_field]
 
     def initiates_on(self, where: int) -> list[Initiate]:
         return [Initiate(i) for i in range(8) if self.in_play[i] and self.positions[i] == where]

@@ -139,3 +139,82 @@ def test_sampled_worlds_agree_with_the_public_record():
                             assert world.influence(q, i) >= view.public.known[q][i]
                 assert world.sheets[1].totals == game.sheets[1].totals  # its own sheet, exactly
                 assert world.public_view().positions == view.public.positions
+
+
+def _heuristic_positions(players: int, seed: int, turns: int):
+    """Positions from heuristic play, each with the player to move's view."""
+    game = Game(Setup(players=players, seed=seed))
+    bots = [make_bot("heuristic", seed * 10 + p) for p in range(players)]
+    while not game.is_over and game.turn < turns:
+        p = game.to_act()[0]
+        legal = list(game.legal_actions(p))
+        if game.phase is Phase.TURN:
+            yield game, p, legal
+        game.apply(bots[p].decide(game.view(p), legal))
+
+
+def test_rivals_without_reveals_are_not_all_guessed_onto_one_initiate():
+    """Where a rival has shown nothing, samples put their biggest holding anywhere."""
+    game = Game(Setup(players=3, seed=4))
+    bots = [make_bot("heuristic", p) for p in range(3)]
+    while game.phase is Phase.OPENING:
+        p = game.to_act()[0]
+        game.apply(bots[p].decide(game.view(p), list(game.legal_actions(p))))
+    view = game.view(0)
+    rng = random.Random(1)
+    tops = [0] * 8
+    for _ in range(400):
+        sheet = sample_sheets(view, rng)[1]
+        tops[max(range(8), key=lambda i: (sheet.totals[i], rng.random()))] += 1
+    # nothing is known yet: each initiate is the guessed favourite about one time in eight
+    assert min(tops) >= 20 and max(tops) <= 100, tops
+
+
+def test_rivals_who_assign_more_often_are_guessed_to_hold_more():
+    view_early = view_late = None
+    for game, p, _legal in _heuristic_positions(3, 5, 60):
+        view = game.view(p)
+        later = [sum(1 for t, q in view.public.assign_log if q == r and t > 0) for r in range(3)]
+        rival = (p + 1) % 3
+        if later[rival] == 0 and view_early is None:
+            view_early = (view, rival)
+        if later[rival] >= 3:
+            view_late = (view, rival)
+            break
+    assert view_early is not None and view_late is not None
+    rng = random.Random(2)
+
+    def mean_placed(pair):
+        view, rival = pair
+        return sum(sum(sample_sheets(view, rng)[rival].totals) for _ in range(200)) / 200
+
+    assert mean_placed(view_late) > mean_placed(view_early) + 10
+
+
+def test_the_heuristic_quick_scores_equal_playing_the_step_out():
+    """A plain step's gain is worked out without replaying it: it must agree with replaying."""
+    from grail_tui.bots.evaluate import estimates, value
+    from grail_tui.bots.heuristic import HeuristicBot, _carry
+    from grail_tui.engine import GrailMove
+
+    checked = 0
+    for game, p, legal in _heuristic_positions(3, 9, 40):
+        view = game.view(p)
+        bot = HeuristicBot(0)
+        scored = {a: s for s, a in bot.scored_turn_actions(view, legal)}
+        base = build(view)
+        rivals = estimates(view.public, p)
+        now = value(base, p, rivals)
+        for action, score in scored.items():
+            if not isinstance(action, Propose):
+                continue
+            prop = action.proposal
+            if prop.blow is not None or prop.grail is not GrailMove.NONE or base.bearer == prop.initiate:
+                continue
+            gain = value(_carry(base, action), p, rivals) - now
+            if abs(gain) < 1e-12:
+                assert abs(score) < 1e-12
+            else:  # the score is the gain times the chance the move goes through
+                assert any(abs(score / gain - c) < 1e-9 for c in (0.3, 0.6, 0.9, 1.0)), (score, gain)
+            checked += 1
+    assert checked > 50
