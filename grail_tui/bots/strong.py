@@ -18,9 +18,11 @@ from collections.abc import Sequence
 
 from ..engine import (
     Action,
+    Assign,
     Concede,
     Game,
     IllegalActionError,
+    Initiate,
     Match,
     Object,
     Pass,
@@ -28,12 +30,13 @@ from ..engine import (
     PlayerView,
 )
 from . import world
-from .evaluate import value
+from .evaluate import home_of, steps_home, value
 from .heuristic import HeuristicBot
 
 MAX_CANDIDATES = 6
 HORIZON_TURNS = 3  # at most 4 (in 5+ player games a round is too long to look at)
 PLAYOUT_ACTIONS = 400
+ALL_IN = 2  # initiates closest to delivering the grail that may get all one has left
 MIN_SAMPLES = 8  # before dropping any candidate
 CLEARLY = 2.5  # standard errors by which a candidate must trail to be dropped
 
@@ -92,13 +95,22 @@ class StrongBot:
         if phase is Phase.TURN:
             scored = self.guide.scored_turn_actions(view, legal)
             scored.sort(key=lambda x: -x[0])
-            return [a for _, a in scored[:MAX_CANDIDATES]] or [legal[0]]
+            picks: list[Action] = [a for _, a in scored[:MAX_CANDIDATES]]
+            free = view.sheet.free
+            if view.hq is None and free and any(isinstance(a, Assign) for a in legal):
+                # Everything left on an initiate about to bring the grail home: the
+                # rule of thumb never bets that much, the search can judge it.
+                for i in _closest_home(view, ALL_IN):
+                    all_in = Assign(me, tuple((u, Initiate(i)) for u in free))
+                    if all_in not in picks:
+                        picks.append(all_in)
+            return picks or [legal[0]]
         if phase is Phase.OBJECTIONS:
             stake = self.guide.stake(view)
             if stake is None or stake >= 0:
                 return [Pass(me)]  # it does me no harm: objecting would only show my hand
             amounts = sorted({a.amount for a in legal if isinstance(a, Object)})
-            picks: list[Action] = [Pass(me)]
+            picks = [Pass(me)]
             if amounts:
                 chosen = {amounts[0], amounts[len(amounts) // 2], amounts[-1]}
                 hint = self.guide.answer(view, legal)  # what the rule of thumb would say
@@ -134,6 +146,13 @@ class StrongBot:
                 game.apply(legal[0])
         truth = [[float(game.influence(p, i)) for i in range(8)] for p in range(game.players)]
         return value(game, me, truth, hq)
+
+
+def _closest_home(view: PlayerView, count: int) -> list[int]:
+    game = world.build(view)
+    live = [i for i in range(8) if game.in_play[i]]
+    live.sort(key=lambda i: steps_home(game, i, home_of(i)))
+    return live[:count]
 
 
 def _mean(xs: Sequence[float | None]) -> float:

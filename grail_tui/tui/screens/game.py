@@ -34,6 +34,7 @@ from ...engine import (
     describe_proposal,
 )
 from ...table.interface import GameTable
+from .. import situation
 from ..glyphs import Glyphs
 from ..widgets.board import BoardMap
 from ..widgets.composer import AssignPad
@@ -228,25 +229,9 @@ class GameScreen(Screen[None]):
             self.refresh_bindings()
 
     def _status(self, view: PublicView) -> str:
-        phase = view.phase
-        mover = view.name(view.mover)
-        if phase is Phase.OPENING:
-            what = "Opening: everyone assigns in secret"
-        elif phase is Phase.TURN:
-            what = f"{mover}'s turn"
-        elif phase is Phase.OBJECTIONS:
-            what = f"{mover} proposes; answers awaited"
-        elif phase is Phase.REPLY:
-            what = f"{mover} must match or concede"
-        else:
-            what = "Game over"
-        who = f" · {view.name(self.viewer)} at the keyboard" if self.hotseat and self.viewer is not None else ""
-        notice = getattr(self.table, "notice", None)
-        if notice:
-            return f"{notice} · Turn {view.turn}/{view.turn_limit}"
-        if self.table.remote and self.viewer is None:
-            who = " · watching"
-        return f"Turn {view.turn}/{view.turn_limit} · {what}{who}"
+        return situation.status_line(
+            view, self.viewer, hotseat=self.hotseat, remote=self.table.remote,
+            notice=getattr(self.table, "notice", None))
 
     def _render_prompt(self, view: PublicView, pv: PlayerView | None) -> None:
         text = self.query_one("#prompt-text", Static)
@@ -259,52 +244,10 @@ class GameScreen(Screen[None]):
             if widget.display != shown:
                 widget.display = shown
         self.query_one("#prompt-error", Static).update(self.error)
-        mode = self.mode
-        if mode == "initiate":
-            text.update("Propose: which initiate? Press 1-8, or ↑/↓ and Enter. Esc backs out.")
-        elif mode == "proposal" and self.chosen is not None:
-            text.update(f"{self.chosen.title}: what should it do? ↑/↓ and Enter. Esc backs out.")
-        elif mode == "assign":
-            text.update(self._assign_help(view))
-            if pv is not None:
-                pad.show(frozenset(pv.sheet.free), self.pending, self.unit_cursor,
-                         frozenset(self.selected))
-        elif mode == "object" and view.contest is not None:
-            c = view.contest
-            text.update(f"Object to {describe_proposal(c.proposal)}: type an amount above {c.showing} "
-                        "and press Enter. Esc backs out.")
-        elif mode == "match" and view.contest is not None:
-            text.update(f"Hold your proposal: type an amount of at least {view.contest.high} and press "
-                        "Enter. Esc backs out.")
-        else:
-            text.update(self._situation(view, pv))
-
-    def _assign_help(self, view: PublicView) -> str:
-        scope = "any initiates" if view.phase is Phase.OPENING or view.small else "one initiate only"
-        return f"Assign ({scope}): ←/→ Space pick units, 1-8 place, Enter confirms."
-
-    def _situation(self, view: PublicView, pv: PlayerView | None) -> str:
-        request = self.request()
-        names = view.name
-        if request == "opening":
-            return "Opening: assign your influence in secret. Press a to start."
-        if request == "turn":
-            if pv is not None and not pv.may_assign:
-                return ("Your proposal was rejected: press p to propose something else "
-                        "(assigning opens once every proposal has been rejected).")
-            return "Your turn: p proposes an action with an initiate, a assigns influence."
-        contest = view.contest
-        if request == "objection" and contest is not None:
-            have = pv.sheet.influence[contest.proposal.initiate] if pv else 0
-            return (f"{names(contest.mover)} proposes: {describe_proposal(contest.proposal)}.\n"
-                    f"o objects (beat {contest.showing}; you have {have} on "
-                    f"{contest.proposal.initiate.code}), n passes.")
-        if request == "reply" and contest is not None and contest.holder is not None:
-            have = pv.sheet.influence[contest.proposal.initiate] if pv else 0
-            return (f"{names(contest.holder)} objects with {contest.high}. m matches {contest.high}, "
-                    f"r reveals more (you have {have}), c concedes.")
-        waiting = ", ".join(names(p) for p in view.to_act)
-        return f"Waiting for {waiting}…" if waiting else ""
+        if self.mode == "assign" and pv is not None:
+            pad.show(frozenset(pv.sheet.free), self.pending, self.unit_cursor,
+                     frozenset(self.selected))
+        text.update(situation.prompt(self.mode, self.chosen, self.request(), view, pv))
 
     # -- which keys work now ---------------------------------------------------
 
