@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from . import __version__
 from .engine import DEFAULT_TURN_LIMIT, Variant
@@ -89,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--variant", choices=[v.value for v in Variant], default="standard")
     tour.add_argument("--jobs", type=_positive, default=1, help="games played at once (processes)")
     tour.add_argument("--json", action="store_true", help="print a JSON summary")
+    tour.add_argument("--out", type=Path, default=None,
+                      help="also keep the JSON summary in this file, rewritten after every game "
+                           "(a long run stopped early keeps what it played)")
 
     bench = sub.add_parser("bench", help="measure speed; prints JSON")
     bench_sub = bench.add_subparsers(dest="bench", metavar="WHAT", required=True)
@@ -195,6 +201,17 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _summary_writer(path: Path) -> Callable[[dict[str, Any]], None]:
+    def write(summary: dict[str, Any]) -> None:
+        try:
+            tmp = path.with_name(path.name + ".tmp")
+            tmp.write_text(json.dumps(summary) + "\n")
+            os.replace(tmp, path)
+        except OSError as exc:
+            raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return write
+
+
 def _tournament(args: argparse.Namespace) -> int:
     from . import tournament
 
@@ -203,17 +220,19 @@ def _tournament(args: argparse.Namespace) -> int:
         if len(bots) < 2 and not args.players:
             raise ValueError("name at least two bots, or give --players")
         show = sys.stderr.isatty()
+        checkpoint = _summary_writer(args.out) if args.out else None
+        play = functools.partial(tournament.run, bots, args.games, args.seed, args.players, args.budget,
+                                 args.turn_limit, args.variant, args.jobs, checkpoint=checkpoint)
         if show:
             from rich.progress import Progress
 
             with Progress(transient=True) as bar:
                 task = bar.add_task("games", total=args.games)
-                summary = tournament.run(bots, args.games, args.seed, args.players, args.budget,
-                                         args.turn_limit, args.variant, args.jobs,
-                                         progress=lambda done: bar.update(task, completed=done))
+                summary = play(progress=lambda done: bar.update(task, completed=done))
         else:
-            summary = tournament.run(bots, args.games, args.seed, args.players, args.budget,
-                                     args.turn_limit, args.variant, args.jobs)
+            summary = play()
+        if checkpoint:
+            checkpoint(summary)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     if args.json:

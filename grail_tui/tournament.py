@@ -50,7 +50,9 @@ def play_one(entries: Sequence[str], index: int, seed: int, budget: float, turn_
 
 def run(bots: Sequence[str], games: int, seed: int = 0, players: int | None = None,
         budget: float = 1.0, turn_limit: int = DEFAULT_TURN_LIMIT, variant: str = "standard",
-        jobs: int = 1, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+        jobs: int = 1, progress: Callable[[int], None] | None = None,
+        checkpoint: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """Play ``games`` games; ``checkpoint`` gets the summary so far after each one."""
     entries = list(bots)
     for level in entries:
         if level not in LEVELS:
@@ -63,18 +65,32 @@ def run(bots: Sequence[str], games: int, seed: int = 0, players: int | None = No
     started = time.perf_counter()
     results: list[dict[str, Any]] = []
     args = [(entries, k, seed, budget, turn_limit, variant) for k in range(games)]
+
+    def done(result: dict[str, Any]) -> None:
+        results.append(result)
+        if progress:
+            progress(len(results))
+        if checkpoint:
+            checkpoint(summarize(results, entries, seed, budget, variant,
+                                 time.perf_counter() - started, planned=games))
+
+    if checkpoint:  # at once, so a file that cannot be written is known before any game
+        checkpoint(summarize(results, entries, seed, budget, variant, 0.0, planned=games))
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for result in pool.map(play_one, *zip(*args, strict=True)):
-                results.append(result)
-                if progress:
-                    progress(len(results))
+                done(result)
     else:
         for a in args:
-            results.append(play_one(*a))
-            if progress:
-                progress(len(results))
-    elapsed = time.perf_counter() - started
+            done(play_one(*a))
+    return summarize(results, entries, seed, budget, variant, time.perf_counter() - started)
+
+
+def summarize(results: Sequence[dict[str, Any]], entries: Sequence[str], seed: int, budget: float,
+              variant: str, elapsed: float, planned: int | None = None) -> dict[str, Any]:
+    """The JSON summary of the games played so far (``planned``: how many will be)."""
+    games = len(results)
+    n = len(entries)
     per_entry = []
     for e, level in enumerate(entries):
         wins = sum(1 for r in results if r["winner_entry"] == e)
@@ -88,10 +104,10 @@ def run(bots: Sequence[str], games: int, seed: int = 0, players: int | None = No
         # a level with several seats wins more often by numbers alone: say its fair share
         per_level[level] = _stats(level, wins, games, times) | {"seats": len(idx),
                                                                "fair_share": round(len(idx) / n, 3)}
-    return {
+    summary: dict[str, Any] = {
         "games": games,
         "players": n,
-        "bots": entries,
+        "bots": list(entries),
         "seed": seed,
         "budget_seconds": budget,
         "variant": variant,
@@ -101,6 +117,9 @@ def run(bots: Sequence[str], games: int, seed: int = 0, players: int | None = No
         "mean_turns": round(statistics.mean(r["turns"] for r in results), 2) if results else 0,
         "seconds": round(elapsed, 1),
     }
+    if planned is not None:
+        summary["planned"] = planned
+    return summary
 
 
 def _stats(level: str, wins: int, games: int, times: list[float]) -> dict[str, Any]:

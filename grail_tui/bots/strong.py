@@ -18,11 +18,9 @@ from collections.abc import Sequence
 
 from ..engine import (
     Action,
-    Assign,
     Concede,
     Game,
     IllegalActionError,
-    Initiate,
     Match,
     Object,
     Pass,
@@ -30,21 +28,20 @@ from ..engine import (
     PlayerView,
 )
 from . import world
-from .evaluate import home_of, steps_home, value
+from .evaluate import value
 from .heuristic import HeuristicBot
 
 MAX_CANDIDATES = 6
-HORIZON_TURNS = 3  # at most 4 (in 5+ player games a round is too long to look at)
+HORIZON_TURNS = 3
 PLAYOUT_ACTIONS = 400
-ALL_IN = 2  # initiates closest to delivering the grail that may get all one has left
 MIN_SAMPLES = 8  # before dropping any candidate
-CLEARLY = 2.5  # standard errors by which a candidate must trail to be dropped
+CLEARLY = 2.0  # standard errors by which a candidate must trail to be dropped
 
 
 class StrongBot:
     level = "strong"
 
-    def __init__(self, seed: int = 0, budget: float = 1.0, max_samples: int = 60) -> None:
+    def __init__(self, seed: int = 0, budget: float = 1.0, max_samples: int = 32) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
         self.max_samples = max_samples  # with a budget to spare, decisions are reproducible
@@ -96,14 +93,6 @@ class StrongBot:
             scored = self.guide.scored_turn_actions(view, legal)
             scored.sort(key=lambda x: -x[0])
             picks: list[Action] = [a for _, a in scored[:MAX_CANDIDATES]]
-            free = view.sheet.free
-            if view.hq is None and free and any(isinstance(a, Assign) for a in legal):
-                # Everything left on an initiate about to bring the grail home: the
-                # rule of thumb never bets that much, the search can judge it.
-                for i in _closest_home(view, ALL_IN):
-                    all_in = Assign(me, tuple((u, Initiate(i)) for u in free))
-                    if all_in not in picks:
-                        picks.append(all_in)
             return picks or [legal[0]]
         if phase is Phase.OBJECTIONS:
             stake = self.guide.stake(view)
@@ -133,7 +122,7 @@ class StrongBot:
 
     def playout(self, game: Game, me: int, hq: int | None, seed: int = 0) -> float:
         """Play on with heuristic players for a few turns, then judge with true influences."""
-        stop_turn = game.turn + max(HORIZON_TURNS, min(game.players, 4))
+        stop_turn = game.turn + HORIZON_TURNS
         players = [HeuristicBot(seed + p) for p in range(game.players)]
         for _ in range(PLAYOUT_ACTIONS):
             if game.outcome is not None or game.turn >= stop_turn and game.phase is Phase.TURN:
@@ -146,13 +135,6 @@ class StrongBot:
                 game.apply(legal[0])
         truth = [[float(game.influence(p, i)) for i in range(8)] for p in range(game.players)]
         return value(game, me, truth, hq)
-
-
-def _closest_home(view: PlayerView, count: int) -> list[int]:
-    game = world.build(view)
-    live = [i for i in range(8) if game.in_play[i]]
-    live.sort(key=lambda i: steps_home(game, i, home_of(i)))
-    return live[:count]
 
 
 def _mean(xs: Sequence[float | None]) -> float:

@@ -43,6 +43,7 @@ from ..engine import (
 )
 from ..engine.notation import jsonable
 from ..engine.view import player_view
+from ..table import pace
 from .hosted import Connection, Hosted, Seat, Settings, peer_user
 from .protocol import MAX_MESSAGE, VERSION, ProtocolError, decode, need
 from .storage import Store
@@ -437,10 +438,7 @@ class Server:
                 bot = hosted.bots.get(seat) or make_bot("heuristic", seat)
                 view = game.view(seat)
                 legal = list(game.legal_actions(seat))
-                if getattr(bot, "level", "") == "strong":
-                    action = await asyncio.to_thread(bot.decide, view, legal)
-                else:
-                    action = bot.decide(view, legal)
+                action = await pace.decide(bot, view, legal)  # steady: timing tells nothing
                 if seat in game.to_act() and not game.is_over:
                     with contextlib.suppress(IllegalActionError):
                         self._apply(hosted, action)

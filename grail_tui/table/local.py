@@ -19,6 +19,7 @@ from ..engine import (
     visible_to,
 )
 from ..words import LogBook
+from . import pace
 from .seats import SeatConfig
 from .storage import Journal, write_record
 
@@ -179,7 +180,7 @@ class LocalTable:
                         break
                     view = self.game.view(seat)
                     legal = list(self.game.legal_actions(seat))
-                    action = await asyncio.to_thread(self.bots[seat].decide, view, legal)
+                    action = await pace.decide(self.bots[seat], view, legal)
                     self.submit(action)
         except asyncio.CancelledError:
             raise

@@ -108,3 +108,30 @@ def test_bench_engine_prints_json():
     assert out.returncode == 0
     report = json.loads(out.stdout)
     assert report["actions_per_second"] > 0 and set(report["by_players"]) == {"3p", "6p"}
+
+
+def test_tournament_keeps_its_summary_in_a_file_after_every_game(tmp_path):
+    out_file = tmp_path / "run.json"
+    out = grail("tournament", "--bots", "heuristic,random,random", "--games", "6", "--seed", "2",
+                "--json", "--out", str(out_file))
+    assert out.returncode == 0, out.stderr
+    printed = json.loads(out.stdout)
+    kept = json.loads(out_file.read_text())
+    assert kept == printed and kept["games"] == 6
+    assert sum(e["wins"] for e in kept["per_entry"]) + kept["no_winner"] == 6
+
+
+def test_tournament_partial_summary_counts_only_games_played():
+    from grail_tui import tournament
+
+    seen: list[dict] = []
+    tournament.run(["heuristic", "random"], games=3, seed=1, checkpoint=seen.append)
+    assert [s["games"] for s in seen] == [0, 1, 2, 3]
+    assert all(s["planned"] == 3 for s in seen)
+
+
+def test_tournament_says_when_its_file_cannot_be_written(tmp_path):
+    out = grail("tournament", "--bots", "heuristic,random", "--games", "2",
+                "--out", str(tmp_path / "missing" / "run.json"))
+    assert out.returncode == 2
+    assert "cannot write" in out.stderr and "Traceback" not in out.stderr
