@@ -95,12 +95,21 @@ def weights(game: Game, me: int, rivals: Sequence[Sequence[float]]) -> list[floa
     return out
 
 
-def value(game: Game, me: int, rivals: Sequence[Sequence[float]], hq: int | None = None) -> float:
-    """Higher is better for ``me``. ``rivals`` estimates the others' influence."""
+def value(game: Game, me: int, rivals: Sequence[Sequence[float]], hq: int | None = None,
+          to_scale: bool = False) -> float:
+    """Higher is better for ``me``. ``rivals`` estimates the others' influence.
+
+    A won game is worth 10 and a lost one -10, so that a finished game outweighs
+    any position. ``to_scale`` puts them on the same scale as the positional
+    terms instead (a sure win is worth 1 - 1/n, a loss -1/n), for averaging
+    many playouts without a few finished ones drowning the rest."""
     out = game.outcome
     if out is not None:
         if out.winner is None:
             return 0.0
+        if to_scale:
+            share = 1.0 / game.players
+            return 1.0 - share if out.winner == me else -share
         return 10.0 if out.winner == me else -10.0
     n = game.players
     if game.hq_owner is not None:  # The Original: the grail must reach my headquarters

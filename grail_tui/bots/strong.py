@@ -2,11 +2,17 @@
 
 For a real choice it takes a few candidates (the heuristic's best moves, or
 the sensible answers in a contest), samples rival sheets consistent with every
-reveal, published loss and blow cost (world.sample_sheets), and in each world
-plays every candidate out for a few turns with heuristic players in every
-seat, so that rivals object when their sampled sheets let them. Each playout
-ends in the evaluation with the world's true influences; the candidate with
-the best average wins. It stops sampling when its time budget is spent.
+reveal, published loss, blow cost and assignment turn (world.sample_sheets),
+and in each world plays every candidate out for a few turns with heuristic
+players in every seat, so that rivals object when their sampled sheets let
+them. Every candidate meets the same worlds and the same rivals' dice, so
+their scores compare sample by sample; a candidate that trails the best
+clearly is dropped early. Each playout ends in the evaluation with the
+world's true influences; the best average wins. It stops at its sample cap
+or when its time budget is spent, whichever comes first.
+
+An objection to a proposal that does it no harm is never worth the reveal:
+it passes without searching.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ HORIZON_TURNS = 3
 PLAYOUT_ACTIONS = 400
 MIN_SAMPLES = 8  # before dropping any candidate
 CLEARLY = 2.0  # standard errors by which a candidate must trail to be dropped
+TO_SCALE = True  # playouts that finish count on the positional scale (evaluate.value)
 
 
 class StrongBot:
@@ -134,7 +141,7 @@ class StrongBot:
             except IllegalActionError:
                 game.apply(legal[0])
         truth = [[float(game.influence(p, i)) for i in range(8)] for p in range(game.players)]
-        return value(game, me, truth, hq)
+        return value(game, me, truth, hq, to_scale=TO_SCALE)
 
 
 def _mean(xs: Sequence[float | None]) -> float:

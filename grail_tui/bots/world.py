@@ -114,15 +114,18 @@ def _guess_hq_owner(view: PlayerView, rng: random.Random) -> tuple[int, ...]:
     return tuple(owners)
 
 
-# Points a rival places: in the opening, and at each later assignment.
-OPENING_LOW, OPENING_HIGH = 35.0, 85.0
-LATER_LOW, LATER_HIGH = 4.0, 20.0
+# How a rival is guessed to have placed influence: in the opening one big
+# holding and a smaller one, then a handful of points each time they assign.
+PRIMARY = (25.0, 60.0)
+SECOND = (5.0, 25.0)
+LATER = (4.0, 16.0)
 
 
 def sample_sheets(view: PlayerView, rng: random.Random) -> list[Sheet]:
     """Rival sheets consistent with the public record; ours as it is."""
     pub = view.public
     costs = pub.costs
+    in_play = [f is not None for f in pub.positions]
     sheets: list[Sheet] = []
     for p in range(pub.players):
         if p == view.player:
@@ -130,23 +133,17 @@ def sample_sheets(view: PlayerView, rng: random.Random) -> list[Sheet]:
             continue
         later = sum(1 for turn, who in pub.assign_log if who == p and turn > 0)
         opened = any(who == p and turn == 0 for turn, who in pub.assign_log)
-        sheets.append(_sample_one(pub.known[p], pub.losses[p], costs[p],
-                                  [f is not None for f in pub.positions], rng,
-                                  _placed_guess(rng, opened, later)))
+        sheets.append(_sample_one(pub.known[p], pub.losses[p], costs[p], in_play, rng,
+                                  opened, later))
     return sheets
 
 
-def _placed_guess(rng: random.Random, opened: bool, later: int) -> int:
-    """How many points a rival has likely placed so far, from when they assigned:
-    much of the sheet in the opening, a handful more each time they assign."""
-    total = rng.uniform(OPENING_LOW, OPENING_HIGH) if opened else 0.0
-    for _ in range(later):
-        total += rng.uniform(LATER_LOW, LATER_HIGH)
-    return int(min(100.0, total))
-
-
 def _sample_one(known: Sequence[int], losses: Sequence[int | None], costs: Sequence[int],
-                in_play: Sequence[bool], rng: random.Random, placed: int) -> Sheet:
+                in_play: Sequence[bool], rng: random.Random, opened: bool, later: int) -> Sheet:
+    """One rival's sheet: what the record proves (published losses exactly, reveals
+    as lower bounds), then holdings drawn from how players place influence, on
+    initiates picked with a lean toward those the rival has shown something on.
+    A reveal is usually part of a holding, not on top of it."""
     sheet = Sheet()
     sheet.costs = list(costs)
     free = list(UNITS)
@@ -161,22 +158,23 @@ def _sample_one(known: Sequence[int], losses: Sequence[int | None], costs: Seque
     need.sort(key=lambda x: -x[1])
     for i, amount in need:
         _cover(sheet, free, i, amount)
-    # Hidden influence beyond what the record shows, on live initiates, mostly
-    # where this rival already holds the most.
     live = [i for i in range(8) if in_play[i]]
-    budget = placed - sum(sheet.totals)
-    while free and budget > 0 and live:
-        unit = free.pop()
-        if unit.points > budget and rng.random() < 0.5:
-            free.insert(0, unit)
-            break
-        if rng.random() < 0.4:
-            target = rng.choice(live)
-        else:
-            top = max(sheet.totals[k] for k in live)
-            target = rng.choice([k for k in live if sheet.totals[k] == top])
-        sheet.place(unit, target)
-        budget -= unit.points
+    if not live:
+        return sheet
+    lean = [1 + known[i] / 10 for i in live]  # a reveal makes a big holding there a bit likelier
+    plan = [rng.uniform(*PRIMARY), rng.uniform(*SECOND)] if opened else []
+    plan += [rng.uniform(*LATER) for _ in range(later)]
+    gone: float = sum(losses[i] or 0 for i in range(8) if not in_play[i])
+    planned = [0.0] * 8
+    for size in plan:
+        if gone >= size:  # this holding was on an initiate that has left the game
+            gone -= size
+            continue
+        size -= gone
+        gone = 0.0
+        i = rng.choices(live, lean)[0]
+        planned[i] += size
+        _cover(sheet, free, i, int(planned[i]) + costs[i])
     return sheet
 
 
