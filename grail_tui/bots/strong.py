@@ -24,18 +24,21 @@ from collections.abc import Sequence
 
 from ..engine import (
     Action,
+    Assign,
     Concede,
     Game,
     IllegalActionError,
+    Initiate,
     Match,
     Object,
     Pass,
     Phase,
     PlayerView,
+    Unit,
 )
 from . import world
-from .evaluate import value
-from .heuristic import HeuristicBot
+from .evaluate import home_of, steps_home, value
+from .heuristic import HeuristicBot, _units_for
 
 MAX_CANDIDATES = 6
 HORIZON_TURNS = 3
@@ -43,6 +46,11 @@ PLAYOUT_ACTIONS = 400
 MIN_SAMPLES = 8  # before dropping any candidate
 CLEARLY = 2.0  # standard errors by which a candidate must trail to be dropped
 TO_SCALE = True  # playouts that finish count on the positional scale (evaluate.value)
+LIGHT_OPENING = ("A10", "A9", "B9")  # 28 points; 72 kept free
+TAKEOVER_INITIATES = 2  # initiates nearest to delivering, considered for a takeover
+TAKEOVER_STEPS = 5  # ... if at most this many steps from holding the grail at home
+TAKEOVER_SAMPLES = 16
+RESERVE = 0.002  # worth of a free point at the end of a playout
 
 
 class StrongBot:
@@ -95,11 +103,15 @@ class StrongBot:
         phase = view.public.phase
         me = view.player
         if phase is Phase.OPENING:
-            return [self.guide.opening(view, legal)]
+            return [self.opening(view, legal)]
         if phase is Phase.TURN:
             scored = self.guide.scored_turn_actions(view, legal)
             scored.sort(key=lambda x: -x[0])
             picks: list[Action] = [a for _, a in scored[:MAX_CANDIDATES]]
+            if view.hq is None and any(isinstance(a, Assign) for a in legal):
+                for takeover in self.takeovers(view):
+                    if takeover not in picks:
+                        picks.append(takeover)
             return picks or [legal[0]]
         if phase is Phase.OBJECTIONS:
             stake = self.guide.stake(view)
@@ -119,6 +131,40 @@ class StrongBot:
         if amounts:
             picks += [Match(me, x) for x in sorted({amounts[0], amounts[-1]})]
         return picks
+
+    def opening(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """A light opening: one initiate gets a start, most of the sheet stays free
+        to take over whichever initiate ends up carrying the grail home."""
+        if view.hq is not None:  # The Original: influence does not decide the winner
+            return self.guide.opening(view, legal)
+        live = [i for i in Initiate if view.public.positions[i] is not None]
+        first = self.rng.choice(live)
+        return Assign(view.player, tuple((Unit.parse(c), first) for c in LIGHT_OPENING))
+
+    def takeovers(self, view: PlayerView) -> list[Action]:
+        """For the initiates nearest to bringing the grail home: enough to hold more
+        than the rivals likely do (by sampled sheets), if what is left suffices."""
+        free = sorted(view.sheet.free, key=lambda u: -u.points)
+        if not free:
+            return []
+        game = world.build(view)
+        me = view.player
+        live = [i for i in range(8) if game.in_play[i]]
+        near = sorted(live, key=lambda i: steps_home(game, i, home_of(i)))[:TAKEOVER_INITIATES]
+        worlds = [world.sample_sheets(view, self.rng) for _ in range(TAKEOVER_SAMPLES)]
+        out: list[Action] = []
+        for i in near:
+            if steps_home(game, i, home_of(i)) > TAKEOVER_STEPS:
+                continue
+            rivals = sorted(max(sheets[p].influence(i) for p in range(len(sheets)) if p != me)
+                            for sheets in worlds)
+            likely = rivals[int(len(rivals) * 0.75)]
+            want = likely + 1 - view.sheet.influence[i]
+            if want <= 0 or want > sum(u.points for u in free):
+                continue
+            units = _units_for(free, want)
+            out.append(Assign(me, tuple((u, Initiate(i)) for u in units)))
+        return out
 
     def _hq_guess(self, view: PlayerView) -> tuple[int, ...] | None:
         if view.hq is None:
@@ -141,7 +187,10 @@ class StrongBot:
             except IllegalActionError:
                 game.apply(legal[0])
         truth = [[float(game.influence(p, i)) for i in range(8)] for p in range(game.players)]
-        return value(game, me, truth, hq, to_scale=TO_SCALE)
+        worth = value(game, me, truth, hq, to_scale=TO_SCALE)
+        if game.outcome is None and game.hq_owner is None:
+            worth += RESERVE * game.sheets[me].remaining  # free points can still take over
+        return worth
 
 
 def _mean(xs: Sequence[float | None]) -> float:
