@@ -24,9 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import RandomBot
-from ..engine import PlayerView, action_to_dict
-from ..engine.serial import decode
-from ..net.client import Connection, legal_from_view
+from ..net.client import Connection, reply_to
 
 
 def _raise_fd_limit() -> None:
@@ -135,16 +133,14 @@ class Seat:
             if not m["your_move"] or version == last:
                 continue
             last = version
-            view = decode(PlayerView, m["view"])
-            legal = list(legal_from_view(view))
-            if not legal:
+            act = reply_to(m, self.bot)
+            if act is None:
                 continue
             if self.think:
                 await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
-            action = self.bot.decide(view, legal)
             sent_at = time.perf_counter()
             self.actions += 1
-            await self.conn.send({"type": "act", "code": self.code, "action": action_to_dict(action)})
+            await self.conn.send(act)
 
 
 async def _drive(games: int, seconds: float, think: float, drill: bool, seed: int) -> dict[str, Any]:

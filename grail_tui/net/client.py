@@ -67,6 +67,17 @@ def legal_from_view(view: PlayerView) -> Sequence[Action]:
     return build(view).legal_actions(view.player)
 
 
+def reply_to(message: dict[str, Any], bot: Bot) -> dict[str, Any] | None:
+    """The ``act`` message with ``bot``'s answer to a state message that awaits
+    this seat's move (None if the seat has nothing legal to do)."""
+    view = decode(PlayerView, message["view"])
+    legal = list(legal_from_view(view))
+    if not legal:
+        return None
+    action = bot.decide(view, legal)
+    return {"type": "act", "code": message["code"], "action": action_to_dict(action)}
+
+
 async def play_seat(conn: Connection, code: str, bot: Bot, *, log: list[dict[str, Any]] | None = None,
                     latencies: list[float] | None = None, think: float = 0.0) -> dict[str, Any]:
     """Answer every state of game ``code`` with ``bot`` until the game is over."""
@@ -91,12 +102,10 @@ async def play_seat(conn: Connection, code: str, bot: Bot, *, log: list[dict[str
         if key == last_key:
             continue
         last_key = key
-        view = decode(PlayerView, message["view"])
-        legal = list(legal_from_view(view))
-        if not legal:
+        act = reply_to(message, bot)
+        if act is None:
             continue
         if think:
             await asyncio.sleep(think)
-        action = bot.decide(view, legal)
         sent_at = time.perf_counter()
-        await conn.send({"type": "act", "code": code, "action": action_to_dict(action)})
+        await conn.send(act)
