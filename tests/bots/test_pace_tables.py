@@ -35,3 +35,23 @@ async def test_local_table_bots_answer_in_their_budget_whatever_they_hold():
         await table.settle()
     table.close()
     assert durations and all(d >= 0.4 for d in durations), durations
+
+
+async def test_two_bots_answer_the_same_objection_round_side_by_side():
+    seats = [SeatConfig("Ada"), SeatConfig("Bo", "strong"), SeatConfig("Cy", "strong")]
+    table = LocalTable(Setup(players=3, seed=6, first_player=0), seats, bot_delay=0)
+    for seat in (1, 2):
+        table.bots[seat].budget = 0.3  # type: ignore[attr-defined]
+    table.start()
+    table.submit(Assign(0, ()))
+    await table.settle()
+    assert table.phase is Phase.TURN and table.to_act() == (0,)
+    table.submit(next(a for a in table.legal_actions(0) if isinstance(a, Propose)))
+    started = time.monotonic()
+    while table.phase is Phase.OBJECTIONS:
+        await asyncio.sleep(0.005)
+    took = time.monotonic() - started
+    table.close()
+    assert took >= 0.3  # each took its budget, whatever it held
+    events = table.events_for(0)
+    assert any(type(e).__name__ == "ObjectionsRevealed" for e in events)  # both answers came in
