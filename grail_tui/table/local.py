@@ -175,8 +175,8 @@ class LocalTable:
                     continue
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
-                if self.game.phase is Phase.OBJECTIONS:
-                    # Answers are given at once by the rules: the bots think side by side.
+                if self.game.phase in (Phase.OBJECTIONS, Phase.OPENING):
+                    # Everyone answers (or opens) at once by the rules: the bots think side by side.
                     asked = [(seat, self.game.view(seat), list(self.game.legal_actions(seat)))
                              for seat in waiting]
                     answers = await asyncio.gather(
