@@ -431,17 +431,20 @@ class Server:
         try:
             if hosted.settings.bot_delay:
                 await asyncio.sleep(hosted.settings.bot_delay)
-            for seat in seats:
-                game = hosted.game
-                if game.is_over or seat not in game.to_act():
-                    continue
-                bot = hosted.bots.get(seat) or make_bot("heuristic", seat)
-                view = game.view(seat)
-                legal = list(game.legal_actions(seat))
-                action = await pace.decide(bot, view, legal)  # steady: timing tells nothing
-                if seat in game.to_act() and not game.is_over:
-                    with contextlib.suppress(IllegalActionError):
-                        self._apply(hosted, action)
+            game = hosted.game
+            # Everyone answers (or opens) at once by the rules: the bots think side by side.
+            together = game.phase is Phase.OBJECTIONS or game.phase is Phase.OPENING
+            for batch in ([seats] if together else [[seat] for seat in seats]):
+                asked = [(seat, hosted.bots.get(seat) or make_bot("heuristic", seat))
+                         for seat in batch if not game.is_over and seat in game.to_act()]
+                # steady: how long a bot takes tells nothing (table/pace.py)
+                answers = await asyncio.gather(*(
+                    pace.decide(bot, game.view(seat), list(game.legal_actions(seat)))
+                    for seat, bot in asked))
+                for (seat, _), action in zip(asked, answers, strict=True):
+                    if seat in game.to_act() and not game.is_over:
+                        with contextlib.suppress(IllegalActionError):
+                            self._apply(hosted, action)
         finally:
             hosted.busy = False
         if not hosted.game.is_over:

@@ -11,7 +11,9 @@ import sqlite3
 import pytest
 
 from grail_tui.bots import RandomBot
-from grail_tui.net.client import Connection, play_seat
+from grail_tui.engine import Phase, PlayerView, Propose, action_to_dict
+from grail_tui.engine.serial import decode
+from grail_tui.net.client import Connection, legal_from_view, play_seat
 
 from .conftest import start_server
 
@@ -189,3 +191,27 @@ def test_server_survives_a_client_vanishing_mid_game(server, n):
         assert any(g["code"] == code for g in games["games"])
 
     asyncio.run(main())
+
+
+async def test_strong_bots_open_and_answer_side_by_side_with_a_person(server):
+    """Two searching bots and one person: the bots open, then both answer a proposal."""
+    conn = await Connection.open(tcp=server.tcp, name="ann")
+    await conn.send({"type": "create", "players": 3, "bots": [None, "strong", "strong"],
+                     "seed": 4, "first_player": 0})
+    code = (await conn.receive())["code"]
+    proposed = revealed = False
+    while not revealed:
+        m = await asyncio.wait_for(conn.receive(), 30)
+        if m["type"] != "state":
+            continue
+        revealed = proposed and any(e.get("kind") == "ObjectionsRevealed" for e in m["events"])
+        if m["your_move"] and not revealed:
+            view = decode(PlayerView, m["view"])
+            legal = list(legal_from_view(view))
+            if view.public.phase is Phase.TURN:  # a proposal both bots must answer
+                action = next(a for a in legal if isinstance(a, Propose))
+                proposed = True
+            else:
+                action = RandomBot(1).decide(view, legal)
+            await conn.send({"type": "act", "code": code, "action": action_to_dict(action)})
+    await conn.close()
