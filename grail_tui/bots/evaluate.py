@@ -6,13 +6,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..engine import Game, Initiate, PublicView
+from ..engine import Game, PublicView
 from ..engine.board import HQ_VALUES, SIZE
+from ..engine.pieces import HOMES
 
 # Prior for influence nobody has revealed: about 40 in the opening, 12 a later assignment.
 OPENING_GUESS = 40
 TURN_GUESS = 12
-_HOME = tuple(Initiate(i).society.hq.value for i in range(8))
 
 
 _DIST = tuple(tuple(abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE) for b in range(SIZE * SIZE))
@@ -27,9 +27,12 @@ def grail_at(game: Game) -> int:
     return game.positions[game.bearer] if game.bearer >= 0 else game.grail_field
 
 
-def steps_home(game: Game, i: int, home: int) -> int:
-    """Steps before initiate ``i`` could hold the grail on ``home``."""
-    pos = game.positions[i]
+def steps_home(game: Game, i: int, home: int | None = None, at: int | None = None) -> int:
+    """Steps before initiate ``i`` could hold the grail on ``home`` (its own HQ
+    unless given), standing where it stands or on field ``at``."""
+    pos = game.positions[i] if at is None else at
+    if home is None:
+        home = HOMES[i]
     bearer = game.bearer
     if bearer == i:
         return _DIST[pos][home]
@@ -40,16 +43,23 @@ def steps_home(game: Game, i: int, home: int) -> int:
     return _DIST[pos][grail] + _DIST[grail][home]
 
 
-def estimates(pub: PublicView, me: int) -> list[list[float]]:
-    """Each player's likely influence on each initiate, as far as ``me`` can tell."""
-    live = [i for i in range(8) if pub.positions[i] is not None]
-    turns_assigned = [0] * pub.players
+def assignments(pub: PublicView) -> tuple[list[bool], list[int]]:
+    """Per player, from the public record: did they assign in the opening, and
+    how many turns have they assigned on since."""
     opened = [False] * pub.players
+    later = [0] * pub.players
     for turn, p in pub.assign_log:
         if turn == 0:
             opened[p] = True
         else:
-            turns_assigned[p] += 1
+            later[p] += 1
+    return opened, later
+
+
+def estimates(pub: PublicView, me: int) -> list[list[float]]:
+    """Each player's likely influence on each initiate, as far as ``me`` can tell."""
+    live = [i for i in range(8) if pub.positions[i] is not None]
+    opened, turns_assigned = assignments(pub)
     out = []
     for p in range(pub.players):
         known = pub.known[p]
@@ -61,8 +71,10 @@ def estimates(pub: PublicView, me: int) -> list[list[float]]:
     return out
 
 
-def sigmoid(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-x))
+def lead(margin: float) -> float:
+    """How likely a player holds the most on an initiate, by their margin over
+    the best rival: even at 0, about 73% at +4, about 27% at -4."""
+    return 1.0 / (1.0 + math.exp(-margin / 4.0))
 
 
 _REACH = tuple(1.0 / (1.0 + s) ** 2 for s in range(64))
@@ -91,7 +103,7 @@ def weights(game: Game, me: int, rivals: Sequence[Sequence[float]]) -> list[floa
         for row in others:
             if row[i] > best_rival:
                 best_rival = row[i]
-        out[i] = 1.0 / (1.0 + math.exp(-(mine - best_rival) / 4.0)) - share
+        out[i] = lead(mine - best_rival) - share
     return out
 
 
@@ -122,9 +134,5 @@ def value(game: Game, me: int, rivals: Sequence[Sequence[float]], hq: int | None
     in_play = game.in_play
     for i, w in enumerate(weights(game, me, rivals)):
         if in_play[i]:
-            total += _REACH[steps_home(game, i, _HOME[i])] * w
+            total += _REACH[steps_home(game, i)] * w
     return total
-
-
-def home_of(i: int) -> int:
-    return _HOME[i]

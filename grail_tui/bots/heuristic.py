@@ -33,17 +33,7 @@ from ..engine import (
 )
 from ..engine.sheet import Sheet
 from . import world
-from .evaluate import (
-    distance,
-    estimates,
-    grail_at,
-    home_of,
-    reach,
-    sigmoid,
-    steps_home,
-    value,
-    weights,
-)
+from .evaluate import estimates, lead, reach, steps_home, value, weights
 
 OPENING_PRIMARY = ("A10", "A9", "B9", "A8", "B8", "A7")  # 51
 OPENING_SECOND = ("A6", "B7", "B6")  # 19
@@ -108,7 +98,6 @@ class HeuristicBot:
         # from home: its gain is worked out directly instead of replaying it.
         quick = base.hq_owner is None and base.turn < base.setup.turn_limit
         w = weights(base, me, rivals) if quick else []
-        grail = grail_at(base)
         scored: list[tuple[float, Action]] = []
         for action in legal:
             if not isinstance(action, Propose):
@@ -117,10 +106,7 @@ class HeuristicBot:
             if quick and p.blow is None and p.grail is GrailMove.NONE and p.step is not None \
                     and base.bearer != p.initiate:
                 i = p.initiate.value
-                home = home_of(i)
-                extra = distance(grail, home) + (3 if base.bearer >= 0 else 0)
-                before = reach(distance(base.positions[i], grail) + extra)
-                gain = w[i] * (reach(distance(p.step.value, grail) + extra) - before)
+                gain = w[i] * (reach(steps_home(base, i, at=p.step.value)) - reach(steps_home(base, i)))
             else:
                 try:
                     after = _carry(base, action)
@@ -174,8 +160,7 @@ class HeuristicBot:
                 # only this initiate's weight changes (see evaluate.value)
                 sheet: Sheet = base.sheets[me]
                 after = max(0, sheet.totals[i] + sum(u.points for u in units) - sheet.costs[i])
-                gain = reach(steps_home(base, i, home_of(i))) * (
-                    sigmoid((after - rival) / 4.0) - sigmoid((mine - rival) / 4.0))
+                gain = reach(steps_home(base, i)) * (lead(after - rival) - lead(mine - rival))
             # keep some reserve: each point spent is a point not there later
             gain -= 0.00004 * sum(u.points for u in units)
             options.append((gain, Assign(me, tuple((u, Initiate(i)) for u in units))))
@@ -187,20 +172,13 @@ class HeuristicBot:
 
     def answer(self, view: PlayerView, legal: Sequence[Action], position: Game | None = None) -> Action:
         me = view.player
-        pub = view.public
-        contest = pub.contest
-        assert contest is not None
         objections = [a for a in legal if isinstance(a, Object)]
         if not objections:
             return Pass(me)
         gain = self.stake(view, position)
         if gain is None or gain >= -HARM:
             return Pass(me)
-        have = max(a.amount for a in objections)
-        a = contest.proposal.initiate
-        mover_guess = estimates(pub, me)[contest.mover][a]
-        amount = min(have, max(contest.showing + 1, int(mover_guess) + 1))
-        return Object(me, amount)
+        return Object(me, objection_amount(view, max(a.amount for a in objections)))
 
     def stake(self, view: PlayerView, position: Game | None = None) -> float | None:
         """What the contested proposal is worth to this player if it carries, by
@@ -239,6 +217,14 @@ class HeuristicBot:
         if gain > 0.002 * (1 + contest.high / 10):
             return Match(me, contest.high)
         return Concede(me)
+
+
+def objection_amount(view: PlayerView, have: int) -> int:
+    """Enough to beat what the mover likely holds, no more than ``have``."""
+    contest = view.public.contest
+    assert contest is not None
+    mover_guess = estimates(view.public, view.player)[contest.mover][contest.proposal.initiate]
+    return min(have, max(contest.showing + 1, int(mover_guess) + 1))
 
 
 def _world(view: PlayerView, position: Game | None) -> Game:

@@ -37,8 +37,8 @@ from ..engine import (
     Unit,
 )
 from . import world
-from .evaluate import home_of, steps_home, value
-from .heuristic import HeuristicBot, _units_for
+from .evaluate import steps_home, value
+from .heuristic import HARM, HeuristicBot, _units_for, objection_amount
 
 MAX_CANDIDATES = 6
 HORIZON_TURNS = 3
@@ -121,9 +121,8 @@ class StrongBot:
             picks = [Pass(me)]
             if amounts:
                 chosen = {amounts[0], amounts[len(amounts) // 2], amounts[-1]}
-                hint = self.guide.answer(view, legal)  # what the rule of thumb would say
-                if isinstance(hint, Object):
-                    chosen.add(hint.amount)
+                if stake < -HARM:  # the rule of thumb would object: with this much
+                    chosen.add(objection_amount(view, amounts[-1]))
                 picks += [Object(me, x) for x in sorted(chosen)]
             return picks
         amounts = sorted({a.amount for a in legal if isinstance(a, Match)})
@@ -150,11 +149,11 @@ class StrongBot:
         game = world.build(view)
         me = view.player
         live = [i for i in range(8) if game.in_play[i]]
-        near = sorted(live, key=lambda i: steps_home(game, i, home_of(i)))[:TAKEOVER_INITIATES]
+        near = sorted(live, key=lambda i: steps_home(game, i))[:TAKEOVER_INITIATES]
         worlds = [world.sample_sheets(view, self.rng) for _ in range(TAKEOVER_SAMPLES)]
         out: list[Action] = []
         for i in near:
-            if steps_home(game, i, home_of(i)) > TAKEOVER_STEPS:
+            if steps_home(game, i) > TAKEOVER_STEPS:
                 continue
             rivals = sorted(max(sheets[p].influence(i) for p in range(len(sheets)) if p != me)
                             for sheets in worlds)

@@ -25,6 +25,7 @@ from ..engine import (
     Variant,
 )
 from ..engine.sheet import Sheet
+from .evaluate import assignments
 
 
 def sheet_from_view(view: SheetView) -> Sheet:
@@ -126,15 +127,14 @@ def sample_sheets(view: PlayerView, rng: random.Random) -> list[Sheet]:
     pub = view.public
     costs = pub.costs
     in_play = [f is not None for f in pub.positions]
+    opened, later = assignments(pub)
     sheets: list[Sheet] = []
     for p in range(pub.players):
         if p == view.player:
             sheets.append(sheet_from_view(view.sheet))
             continue
-        later = sum(1 for turn, who in pub.assign_log if who == p and turn > 0)
-        opened = any(who == p and turn == 0 for turn, who in pub.assign_log)
         sheets.append(_sample_one(pub.known[p], pub.losses[p], costs[p], in_play, rng,
-                                  opened, later))
+                                  opened[p], later[p]))
     return sheets
 
 

@@ -90,6 +90,7 @@ FIELD_TITLES: tuple[str, ...] = (
 )
 
 HQ_VALUES = frozenset({0, 4, 20, 24})
+FIELDS: tuple[Field, ...] = tuple(Field)  # by value: indexing is much faster than Field(v)
 CENTRE = Field.CENTRE
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, overload
 
 from . import errors
 from .actions import Action, Assign, Concede, GrailMove, Match, Object, Pass, Proposal, Propose
-from .board import CENTRE, HQ_VALUES, Field
+from .board import CENTRE, FIELDS, HQ_VALUES, Field
 from .checks import check
 from .events import (
     Assigned,
@@ -33,7 +33,7 @@ from .events import (
     Variant,
 )
 from .phase import Phase
-from .pieces import UNITS, Initiate, Society
+from .pieces import HOMES, UNITS, Initiate, Society
 from .proposals import BLOW_COST, legal_proposals
 from .sheet import Sheet
 
@@ -41,8 +41,6 @@ if TYPE_CHECKING:
     from .view import PlayerView, PublicView
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-_START = tuple(Initiate(i).society.hq.value for i in range(8))  # each initiate on its HQ
-_FIELDS = tuple(Field)
 DEFAULT_TURN_LIMIT = 500
 MAX_AMOUNT = 100
 
@@ -135,7 +133,7 @@ class Game:
             rng.shuffle(owners)
             self.hq_owner = tuple(owners)  # society -> player
         self.small = setup.small
-        self.positions: list[int] = list(_START)
+        self.positions: list[int] = list(HOMES)  # each initiate starts on its HQ
         self.in_play: list[bool] = [True] * 8
         self.grail_field: int = CENTRE.value  # -1 while carried
         self.bearer: int = -1
@@ -179,7 +177,7 @@ class Game:
         return self.sheets[player].influence(initiate)
 
     def grail_position(self) -> Field:
-        return _FIELDS[self.positions[self.bearer] if self.bearer >= 0 else self.grail_field]
+        return FIELDS[self.positions[self.bearer] if self.bearer >= 0 else self.grail_field]
 
     def initiates_on(self, where: int) -> list[Initiate]:
         return [Initiate(i) for i in range(8) if self.in_play[i] and self.positions[i] == where]

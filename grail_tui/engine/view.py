@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actions import Placement, Proposal
-from .board import Field
+from .board import FIELDS, Field
 from .events import Matched, ObjectionsRevealed, Outcome, Variant
 from .notation import jsonable
-from .pieces import UNITS, Initiate, Society, Unit
+from .pieces import INITIATES, UNITS, Initiate, Society, Unit
 
 if TYPE_CHECKING:
     from .game import Game
@@ -96,14 +96,10 @@ class PlayerView:
         return jsonable(self)  # type: ignore[no-any-return]
 
 
-_INITIATES = tuple(Initiate)  # by value: faster than calling the enum
-_FIELDS = tuple(Field)
-
-
 def sheet_view(game: Game, player: int) -> SheetView:
     sheet = game.sheets[player]
     placements = tuple(
-        (u, _INITIATES[sheet.owner[u.index]]) for u in UNITS if sheet.owner[u.index] >= 0
+        (u, INITIATES[sheet.owner[u.index]]) for u in UNITS if sheet.owner[u.index] >= 0
     )
     return SheetView(
         placements=placements,
@@ -148,9 +144,9 @@ def public_view(game: Game) -> PublicView:
         turn=game.turn,
         mover=game.mover,
         to_act=game.to_act(),
-        positions=tuple(_FIELDS[f] if game.in_play[i] else None for i, f in enumerate(game.positions)),
+        positions=tuple(FIELDS[f] if game.in_play[i] else None for i, f in enumerate(game.positions)),
         grail_field=game.grail_position(),
-        bearer=_INITIATES[game.bearer] if game.bearer >= 0 else None,
+        bearer=INITIATES[game.bearer] if game.bearer >= 0 else None,
         known=tuple(tuple(row) for row in game.known),
         losses=tuple(tuple(row) for row in game.losses),
         costs=tuple(tuple(s.costs) for s in game.sheets),

@@ -432,19 +432,12 @@ class Server:
             if hosted.settings.bot_delay:
                 await asyncio.sleep(hosted.settings.bot_delay)
             game = hosted.game
-            # Everyone answers (or opens) at once by the rules: the bots think side by side.
-            together = game.phase is Phase.OBJECTIONS or game.phase is Phase.OPENING
-            for batch in ([seats] if together else [[seat] for seat in seats]):
-                asked = [(seat, hosted.bots.get(seat) or make_bot("heuristic", seat))
-                         for seat in batch if not game.is_over and seat in game.to_act()]
-                # steady: how long a bot takes tells nothing (table/pace.py)
-                answers = await asyncio.gather(*(
-                    pace.decide(bot, game.view(seat), list(game.legal_actions(seat)))
-                    for seat, bot in asked))
-                for (seat, _), action in zip(asked, answers, strict=True):
-                    if seat in game.to_act() and not game.is_over:
-                        with contextlib.suppress(IllegalActionError):
-                            self._apply(hosted, action)
+            decided = await pace.decide_together(
+                game, seats, lambda seat: hosted.bots.get(seat) or make_bot("heuristic", seat))
+            for seat, action in decided:
+                if seat in game.to_act() and not game.is_over:
+                    with contextlib.suppress(IllegalActionError):
+                        self._apply(hosted, action)
         finally:
             hosted.busy = False
         if not hosted.game.is_over:

@@ -175,23 +175,9 @@ class LocalTable:
                     continue
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
-                if self.game.phase in (Phase.OBJECTIONS, Phase.OPENING):
-                    # Everyone answers (or opens) at once by the rules: the bots think side by side.
-                    asked = [(seat, self.game.view(seat), list(self.game.legal_actions(seat)))
-                             for seat in waiting]
-                    answers = await asyncio.gather(
-                        *(pace.decide(self.bots[seat], view, legal) for seat, view, legal in asked))
-                    for (seat, _, _), action in zip(asked, answers, strict=True):
-                        if self.game.is_over or seat not in self.game.to_act():
-                            break
-                        self.submit(action)
-                    continue
-                for seat in waiting:
+                for seat, action in await pace.decide_together(self.game, waiting, self.bots.__getitem__):
                     if self.game.is_over or seat not in self.game.to_act():
                         break
-                    view = self.game.view(seat)
-                    legal = list(self.game.legal_actions(seat))
-                    action = await pace.decide(self.bots[seat], view, legal)
                     self.submit(action)
         except asyncio.CancelledError:
             raise

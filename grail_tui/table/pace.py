@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..bots import Bot
-from ..engine import Action, PlayerView
+from ..engine import Action, Game, PlayerView
 
 
 def think_time(bot: Bot) -> float:
@@ -35,3 +35,14 @@ async def decide(bot: Bot, view: PlayerView, legal: Sequence[Action]) -> Action:
     if rest > 0:
         await asyncio.sleep(rest)
     return action
+
+
+async def decide_together(game: Game, seats: Sequence[int],
+                          bot_for: Callable[[int], Bot]) -> list[tuple[int, Action]]:
+    """The decisions of the bots in ``seats`` that the game waits for, thought side
+    by side (several are only ever waited for at once in the opening and in an
+    objection round, where the rules have everyone answer at the same time)."""
+    asked = [(seat, bot_for(seat)) for seat in seats if seat in game.to_act()]
+    answers = await asyncio.gather(*(
+        decide(bot, game.view(seat), list(game.legal_actions(seat))) for seat, bot in asked))
+    return [(seat, action) for (seat, _), action in zip(asked, answers, strict=True)]

@@ -16,7 +16,6 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import (
-    UNITS,
     Assign,
     Concede,
     Field,
@@ -26,7 +25,6 @@ from ...engine import (
     Object,
     Pass,
     Phase,
-    Placement,
     PlayerView,
     Propose,
     PublicView,
@@ -35,6 +33,7 @@ from ...engine import (
 )
 from ...table.interface import GameTable
 from .. import situation
+from ..drafting import AssignmentDraft
 from ..glyphs import Glyphs
 from ..widgets.board import BoardMap
 from ..widgets.composer import AssignPad
@@ -81,9 +80,7 @@ class GameScreen(Screen[None]):
         self.mode: str | None = None  # initiate | proposal | assign | object | match
         self.chosen: Initiate | None = None
         self.proposals: list[Propose] = []
-        self.pending: list[Placement] = []
-        self.unit_cursor: Unit | None = None
-        self.selected: set[Unit] = set()
+        self.draft = AssignmentDraft()
         self.error = ""
         self.pane = "contest"
         self.asked: object = None
@@ -213,7 +210,7 @@ class GameScreen(Screen[None]):
             destinations = frozenset(a.proposal.step for a in self.proposals if a.proposal.step)
         self.query_one(BoardMap).show(view, destinations)
         self.query_one(ContestPane).show(view, self.table.last_result(self.viewer))
-        self.query_one(SheetPane).show(pv, self.g, self.pending)
+        self.query_one(SheetPane).show(pv, self.g, self.draft.pending)
         self.query_one(KnownPane).show(view)
         log = self.query_one(LogPane)
         if self.log_owner != self.viewer:
@@ -245,8 +242,8 @@ class GameScreen(Screen[None]):
                 widget.display = shown
         self.query_one("#prompt-error", Static).update(self.error)
         if self.mode == "assign" and pv is not None:
-            pad.show(frozenset(pv.sheet.free), self.pending, self.unit_cursor,
-                     frozenset(self.selected))
+            pad.show(frozenset(pv.sheet.free), self.draft.pending, self.draft.cursor,
+                     frozenset(self.draft.selected))
         text.update(situation.prompt(self.mode, self.chosen, self.request(), view, pv))
 
     # -- which keys work now ---------------------------------------------------
@@ -281,8 +278,7 @@ class GameScreen(Screen[None]):
         self.mode = None
         self.chosen = None
         self.proposals = []
-        self.pending = []
-        self.selected = set()
+        self.draft = AssignmentDraft()
         self.error = ""
 
     def _submit(self, action: object) -> bool:
@@ -388,67 +384,42 @@ class GameScreen(Screen[None]):
     def action_assign(self) -> None:
         assert self.viewer is not None
         self.mode = "assign"
-        self.pending = []
-        self.selected = set()
-        free = self.table.view(self.viewer).sheet.free
-        # start on the biggest unit left: the one most often wanted
-        self.unit_cursor = max(free, key=lambda u: (u.points, u.strip == "A")) if free else None
+        self.draft = AssignmentDraft(self._sheet_free())
         self.error = ""
         self.refresh_all()
         self.query_one(AssignPad).focus()
 
-    def _free_units(self) -> list[Unit]:
-        if self.viewer is None:
-            return []
-        taken = {u for u, _ in self.pending}
-        return [u for u in self.table.view(self.viewer).sheet.free if u not in taken]
+    def _sheet_free(self) -> tuple[Unit, ...]:
+        return self.table.view(self.viewer).sheet.free if self.viewer is not None else ()
 
     def on_assign_pad_move(self, message: AssignPad.Move) -> None:
-        free = self._free_units()
-        if not free:
-            return
-        order = [u for u in UNITS if u in free]
-        index = order.index(self.unit_cursor) if self.unit_cursor in order else 0
-        self.unit_cursor = order[(index + message.delta) % len(order)]
+        self.draft.move(self._sheet_free(), message.delta)
         self.refresh_all()
 
     def on_assign_pad_toggle(self, _message: AssignPad.Toggle) -> None:
-        if self.unit_cursor is not None and self.unit_cursor in self._free_units():
-            self.selected ^= {self.unit_cursor}
+        self.draft.toggle(self._sheet_free())
         self.refresh_all()
 
     def _place(self, initiate: Initiate) -> None:
         assert self.viewer is not None
-        units = sorted(self.selected) or ([self.unit_cursor] if self.unit_cursor in self._free_units()
-                                          else [])
-        if not units:
+        candidate = self.draft.placing(self._sheet_free(), initiate)
+        if candidate is None:
             self.error = "Every unit is used or already placed."
-            self.refresh_all()
-            return
-        candidate = [*self.pending, *((u, initiate) for u in units if u is not None)]
-        reason = self.table.why_illegal(Assign(self.viewer, tuple(candidate)))
-        if reason is not None:
+        elif (reason := self.table.why_illegal(Assign(self.viewer, tuple(candidate)))) is not None:
             self.error = reason
         else:
             self.error = ""
-            self.pending = candidate
-            self.selected = set()
-            free = self._free_units()
-            if self.unit_cursor not in free:
-                self.unit_cursor = max(free, key=lambda u: (u.points, u.strip == "A")) if free else None
+            self.draft.accept(candidate, self._sheet_free())
         self.refresh_all()
 
     def on_assign_pad_undo(self, _message: AssignPad.Undo) -> None:
-        if self.pending:
-            last = self.pending[-1][1]
-            while self.pending and self.pending[-1][1] == last:
-                self.pending.pop()
+        self.draft.undo()
         self.error = ""
         self.refresh_all()
 
     def on_assign_pad_confirm(self, _message: AssignPad.Confirm) -> None:
         assert self.viewer is not None
-        self._submit(Assign(self.viewer, tuple(self.pending)))
+        self._submit(Assign(self.viewer, tuple(self.draft.pending)))
 
     def action_object(self) -> None:
         contest = self.table.public_view().contest
