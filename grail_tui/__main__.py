@@ -1,3 +1,3 @@
-from .cli import main
+from grail_tui.cli import main
 
 main()

@@ -11,9 +11,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .engine import DEFAULT_TURN_LIMIT, Variant
-from .headless import CommandError
+from grail_tui import __version__
+from grail_tui.games.hunt.engine import DEFAULT_TURN_LIMIT, Variant
+from grail_tui.headless import CommandError
 
 
 def _positive(text: str) -> int:
@@ -121,12 +121,12 @@ def build_parser() -> argparse.ArgumentParser:
 def run(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "check":
-        from .headless import check
+        from grail_tui.headless import check
 
         print(check(args.record))
         return 0
     if args.command == "selfplay":
-        from .headless import selfplay
+        from grail_tui.headless import selfplay
 
         variant = Variant(args.variant)
         players = 4 if variant is Variant.ORIGINAL else (args.players or 3)
@@ -147,21 +147,21 @@ def run(argv: Sequence[str] | None = None) -> int:
         return _serve(args)
     if args.command == "bench":
         if args.bench == "engine":
-            from .bench.engine import run as bench_engine
+            from grail_tui.bench.engine import run as bench_engine
 
             print(json.dumps(bench_engine(seconds=args.seconds, seed=args.seed)))
             return 0
         if args.bench == "server":
-            from .bench.server import run as bench_server
+            from grail_tui.bench.server import run as bench_server
 
             print(json.dumps(bench_server(args.games, args.seconds, args.think, args.drill, args.seed)))
             return 0
         if args.bench == "tui":
-            from .bench.tui import run as bench_tui
+            from grail_tui.bench.tui import run as bench_tui
 
             print(json.dumps(bench_tui(runs=args.runs, samples=args.samples)))
             return 0
-    from .tui.launch import launch
+    from grail_tui.app.launch import launch
 
     return launch(args)
 
@@ -169,8 +169,8 @@ def run(argv: Sequence[str] | None = None) -> int:
 def _serve(args: argparse.Namespace) -> int:
     import asyncio
 
-    from .net.protocol import SYSTEM_SOCKET, user_socket
-    from .net.server import default_database, serve
+    from grail_tui.net.protocol import SYSTEM_SOCKET, user_socket
+    from grail_tui.net.server import default_database, serve
 
     unix = args.socket or (SYSTEM_SOCKET if args.system else user_socket())
     tcp = None
@@ -186,7 +186,7 @@ def _serve(args: argparse.Namespace) -> int:
         task = asyncio.create_task(serve(unix, tcp, db, ready, bot_delay=args.server_bot_delay,
                                          hello_timeout=args.hello_timeout))
         await ready.wait()
-        from .net import server as srv
+        from grail_tui.net import server as srv
 
         ports = [s.sockets[0].getsockname() for s in srv.LAST.servers] if srv.LAST else []
         tcp_port = next((p for p in ports if isinstance(p, tuple)), None)
@@ -213,7 +213,7 @@ def _summary_writer(path: Path) -> Callable[[dict[str, Any]], None]:
 
 
 def _tournament(args: argparse.Namespace) -> int:
-    from . import tournament
+    from grail_tui import tournament
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
@@ -259,7 +259,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     except BrokenPipeError:
         code = 0
     except Exception as exc:  # never a traceback to a player
-        from .crash import report
+        from grail_tui.crash import report
 
         path = report(exc)
         print(f"grail-tui: something went wrong inside grail-tui ({type(exc).__name__}: {exc}).",

@@ -7,9 +7,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .bots.random_bot import play_random_game
-from .engine import Game, GameRecord, RecordError, ReplayError, Setup, Variant
-from .engine.notation import action_to_dict
+from grail_tui.games.hunt.bots.random_bot import play_random_game
+from grail_tui.games.hunt.engine import Game, GameRecord, RecordError, ReplayError, Setup, Variant
+from grail_tui.games.hunt.engine.notation import action_to_dict
 
 
 class CommandError(Exception):

@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from .bots import LEVELS, make_bot
-from .engine import DEFAULT_TURN_LIMIT, Game, Setup, Variant
+from grail_tui.games.hunt.bots import LEVELS, make_bot
+from grail_tui.games.hunt.engine import DEFAULT_TURN_LIMIT, Game, Setup, Variant
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -7,8 +7,8 @@ import random
 import time
 from typing import Any
 
-from ..bots.random_bot import play_random_game
-from ..engine import Setup
+from grail_tui.games.hunt.bots.random_bot import play_random_game
+from grail_tui.games.hunt.engine import Setup
 
 
 def run(seconds: float = 3.0, seed: int = 0, player_counts: tuple[int, ...] = (3, 6)) -> dict[str, Any]:

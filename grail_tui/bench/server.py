@@ -23,8 +23,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..bots import RandomBot
-from ..net.client import Connection, reply_to
+from grail_tui.games.hunt.bots import RandomBot
+from grail_tui.net.client import Connection, reply_to
 
 
 def _raise_fd_limit() -> None:

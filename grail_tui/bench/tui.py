@@ -65,9 +65,9 @@ async def _timed_key(app: Any, screen: Any, key: str) -> float:
 
 
 async def _round_trips(samples: int) -> list[float]:
-    from ..table.local import LocalTable
-    from ..tui.app import GrailApp
-    from ..tui.screens.game import GameScreen
+    from grail_tui.app.app import GrailApp
+    from grail_tui.games.hunt.screens.game import GameScreen
+    from grail_tui.table.local import LocalTable
 
     app = GrailApp(seed=9, bot_delay=0, player_name="Bench")
     app.settings.turn_limit = 10_000

@@ -8,10 +8,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..bots import Bot
-from ..bots.world import build
-from ..engine import Action, PlayerView, action_to_dict
-from ..engine.serial import decode
+from grail_tui.games.hunt.bots import Bot
+from grail_tui.games.hunt.bots.world import build
+from grail_tui.games.hunt.engine import Action, PlayerView, action_to_dict
+from grail_tui.games.hunt.engine.serial import decode
+
 from .protocol import MAX_FROM_SERVER, VERSION, ProtocolError, encode
 from .protocol import decode as decode_line
 

@@ -11,8 +11,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import Bot
-from ..engine import Game
+from grail_tui.games.hunt.bots import Bot
+from grail_tui.games.hunt.engine import Game
+
 from .protocol import MAX_FROM_SERVER, ProtocolError, encode
 
 

@@ -15,8 +15,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..bots.world import build
-from ..engine import (
+from grail_tui.games.hunt.bots.world import build
+from grail_tui.games.hunt.engine import (
     Action,
     Event,
     Game,
@@ -27,8 +27,9 @@ from ..engine import (
     RecordError,
     action_to_dict,
 )
-from ..engine.serial import DecodeError, decode, decode_any
-from ..words import LogBook, namer
+from grail_tui.games.hunt.engine.serial import DecodeError, decode, decode_any
+from grail_tui.games.hunt.words import LogBook, namer
+
 from .client import Connection
 from .protocol import ProtocolError, encode
 

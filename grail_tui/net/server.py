@@ -21,8 +21,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..bots import make_bot
-from ..engine import (
+from grail_tui.games.hunt.bots import make_bot
+from grail_tui.games.hunt.engine import (
     Action,
     Concede,
     Game,
@@ -41,9 +41,10 @@ from ..engine import (
     action_to_dict,
     visible_to,
 )
-from ..engine.notation import jsonable
-from ..engine.view import player_view
-from ..table import pace
+from grail_tui.games.hunt.engine.notation import jsonable
+from grail_tui.games.hunt.engine.view import player_view
+from grail_tui.table import pace
+
 from .hosted import Connection, Hosted, Seat, Settings, peer_user
 from .protocol import MAX_MESSAGE, VERSION, ProtocolError, decode, need
 from .storage import Store

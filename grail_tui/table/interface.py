@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from ..engine import Action, Event, GameRecord, Phase, PlayerView, PublicView
+from grail_tui.games.hunt.engine import Action, Event, GameRecord, Phase, PlayerView, PublicView
 
 
 class GameTable(Protocol):

@@ -6,8 +6,8 @@ import asyncio
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..bots import Bot, make_bot
-from ..engine import (
+from grail_tui.games.hunt.bots import Bot, make_bot
+from grail_tui.games.hunt.engine import (
     Action,
     Event,
     Game,
@@ -18,7 +18,8 @@ from ..engine import (
     Setup,
     visible_to,
 )
-from ..words import LogBook
+from grail_tui.games.hunt.words import LogBook
+
 from . import pace
 from .seats import SeatConfig
 from .storage import Journal, write_record

@@ -13,8 +13,8 @@ import asyncio
 import time
 from collections.abc import Callable, Sequence
 
-from ..bots import Bot
-from ..engine import Action, Game, PlayerView
+from grail_tui.games.hunt.bots import Bot
+from grail_tui.games.hunt.engine import Action, Game, PlayerView
 
 
 def think_time(bot: Bot) -> float:

@@ -17,7 +17,8 @@ from typing import IO, Any
 
 from platformdirs import user_data_dir
 
-from ..engine import Action, GameRecord, RecordError, action_to_dict
+from grail_tui.games.hunt.engine import Action, GameRecord, RecordError, action_to_dict
+
 from .seats import SeatConfig
 
 SAVE_FORMAT = "grail-tui-save"

@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from grail_tui.engine import Field, GameRecord, Initiate, Pass, Proposal, Propose
+from grail_tui.games.hunt.engine import Field, GameRecord, Initiate, Pass, Proposal, Propose
 
-from ..engine.helpers import new_game, opening
+from ..hunt.engine.helpers import new_game, opening
 
 
 def grail(*args: str) -> subprocess.CompletedProcess[str]:
@@ -20,8 +20,8 @@ def grail(*args: str) -> subprocess.CompletedProcess[str]:
 def finished_record(tmp_path: Path) -> Path:
     import random
 
-    from grail_tui.bots.random_bot import play_random_game
-    from grail_tui.engine import Setup
+    from grail_tui.games.hunt.bots.random_bot import play_random_game
+    from grail_tui.games.hunt.engine import Setup
 
     game, _ = play_random_game(Setup(players=3, seed=4, turn_limit=60), random.Random(4))
     path = tmp_path / "game.json"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import asyncio
 
-from grail_tui.tui.app import GrailApp
-from grail_tui.tui.screens.game import GameScreen
-from grail_tui.tui.screens.lobby import LobbyScreen
+from grail_tui.app.app import GrailApp
+from grail_tui.app.screens.lobby import LobbyScreen
+from grail_tui.games.hunt.screens.game import GameScreen
 
 
 async def wait(pilot, predicate, timeout: float = 15.0) -> None:
@@ -41,7 +41,7 @@ async def test_lobby_new_game_play_and_chat(server, tmp_path, monkeypatch):
 
 
 async def test_a_refused_action_comes_back_as_a_message(server, tmp_path, monkeypatch):
-    from grail_tui.engine import Object
+    from grail_tui.games.hunt.engine import Object
 
     monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
     app = GrailApp(server=("unix", str(server.socket)), seed=1)

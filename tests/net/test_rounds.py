@@ -6,9 +6,9 @@ import asyncio
 import json
 import time
 
-from grail_tui.bots import RandomBot
-from grail_tui.engine import PlayerView, Propose, action_to_dict
-from grail_tui.engine.serial import decode
+from grail_tui.games.hunt.bots import RandomBot
+from grail_tui.games.hunt.engine import PlayerView, Propose, action_to_dict
+from grail_tui.games.hunt.engine.serial import decode
 from grail_tui.net.client import Connection, play_seat
 
 from .conftest import start_server

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from grail_tui.engine import (
+from grail_tui.games.hunt.engine import (
     Assign,
     Field,
     Game,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from grail_tui.engine import UNITS, Initiate, Unit
-from grail_tui.tui.drafting import AssignmentDraft
+from grail_tui.games.hunt.drafting import AssignmentDraft
+from grail_tui.games.hunt.engine import UNITS, Initiate, Unit
 
 A10, A9, B9 = Unit.parse("A10"), Unit.parse("A9"), Unit.parse("B9")
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from grail_tui.engine import GameRecord
-from grail_tui.tui.app import GrailApp
-from grail_tui.tui.screens.game import GameScreen
-from grail_tui.tui.screens.replay import ReplayScreen
+from grail_tui.app.app import GrailApp
+from grail_tui.games.hunt.engine import GameRecord
+from grail_tui.games.hunt.screens.game import GameScreen
+from grail_tui.games.hunt.screens.replay import ReplayScreen
 
 from . import scenarios
 
@@ -15,9 +15,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_packaged_rules_match_docs():
-    packaged = ROOT / "grail_tui" / "tui" / "rules.md"
+    packaged = ROOT / "grail_tui" / "games" / "hunt" / "rules.md"
     assert packaged.read_text() == (ROOT / "docs" / "rules.md").read_text(), \
-        "copy docs/rules.md to grail_tui/tui/rules.md"
+        "copy docs/rules.md to grail_tui/games/hunt/rules.md"
 
 
 async def test_replay_steps_through_a_record_with_arrows_home_and_end():
@@ -53,7 +53,7 @@ async def test_the_command_palette_offers_what_is_possible_now():
         command = next(c for c in app.get_system_commands(app.screen) if c.title == "Pass")
         command.callback()
         await pilot.pause()
-        from grail_tui.engine import Pass
+        from grail_tui.games.hunt.engine import Pass
 
         assert app.table.game.actions[-1] == Pass(0) or Pass(0) in app.table.game.actions[-3:]
 
@@ -86,6 +86,6 @@ async def test_ascii_mode_paints_only_ascii():
         painted = "".join(html.unescape(t) for t in re.findall(r">([^<]*)</text>", svg))
         assert painted.strip()
         assert {c for c in painted if not c.isascii()} <= {"\xa0"}  # the SVG's own spaces
-    from grail_tui.tui.ascii_filter import to_ascii
+    from grail_tui.app.ascii_filter import to_ascii
 
     assert to_ascii("┌─◆ AC→Akkon …·✠") == "+-* AC>Akkon ..+"

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import shutil
 
+from grail_tui.app.app import GrailApp
+from grail_tui.app.screens.prompts import PrivacyScreen
+from grail_tui.games.hunt.screens.end import EndScreen
+from grail_tui.games.hunt.screens.game import GameScreen
+from grail_tui.games.hunt.widgets.panes import SheetPane
 from grail_tui.table.storage import CURRENT, saves_dir
-from grail_tui.tui.app import GrailApp
-from grail_tui.tui.screens.end import EndScreen
-from grail_tui.tui.screens.game import GameScreen
-from grail_tui.tui.screens.prompts import PrivacyScreen
-from grail_tui.tui.widgets.panes import SheetPane
 
 from . import scenarios
 
@@ -133,8 +133,8 @@ async def test_hotseat_never_shows_a_sheet_to_the_wrong_player():
 
 
 async def test_hotseat_objections_are_collected_privately():
+    from grail_tui.games.hunt.widgets.panes import ContestPane, LogPane
     from grail_tui.table.seats import SeatConfig
-    from grail_tui.tui.widgets.panes import ContestPane, LogPane
 
     game = scenarios.midgame()
     scenarios.save(game, [SeatConfig("Ann"), SeatConfig("Gregor"), SeatConfig("Inga")])

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from grail_tui.engine import Game, Initiate, Phase, Setup
-from grail_tui.tui import situation
+from grail_tui.games.hunt import situation
+from grail_tui.games.hunt.engine import Game, Initiate, Phase, Setup
 
 
 def _game_in_turn() -> Game:
-    from grail_tui.bots import make_bot
+    from grail_tui.games.hunt.bots import make_bot
 
     game = Game(Setup(players=3, seed=3, first_player=0, names=("Ada", "Bea", "Cy")))
     bots = [make_bot("heuristic", p) for p in range(3)]

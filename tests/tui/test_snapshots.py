@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from grail_tui.tui.app import GrailApp
+from grail_tui.app.app import GrailApp
 
 from . import scenarios
 

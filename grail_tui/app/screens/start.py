@@ -1,0 +1,306 @@
+"""The start screen: new game (Enter), continue, replay, help, quit."""
+
+from __future__ import annotations
+
+import getpass
+from dataclasses import dataclass, field, replace
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from grail_tui.games.hunt.engine import DEFAULT_TURN_LIMIT, Setup, Variant
+from grail_tui.table.seats import BOT_LEVELS, BOT_NAMES, SeatConfig
+
+
+def login_name() -> str:
+    """The player's own name by default: the account they logged in with."""
+    try:
+        name = getpass.getuser()
+    except (KeyError, OSError):
+        name = ""
+    name = name.strip()[:20]
+    return name[:1].upper() + name[1:] if name else "Player"
+
+
+KINDS: tuple[str | None, ...] = (None, *BOT_LEVELS)  # None: a human at this terminal
+MENU = ("start", "continue", "replay", "help", "quit")
+MENU_LABELS = {
+    "start": "Start a new game",
+    "continue": "Continue the saved game",
+    "replay": "Replay a game record",
+    "help": "Help: rules and keys",
+    "quit": "Quit",
+}
+
+
+@dataclass
+class NewGame:
+    """The settings being edited; turned into a Setup and seats on start."""
+
+    seats: list[SeatConfig] = field(default_factory=lambda: [
+        SeatConfig(login_name()), SeatConfig("Gregor", "heuristic"), SeatConfig("Inga", "heuristic")])
+    variant: Variant = Variant.STANDARD
+    seed: int = 0
+    turn_limit: int = DEFAULT_TURN_LIMIT
+    # server games only
+    answer_timeout: int = 120  # seconds before a silent player passes
+    min_round: int = 2  # seconds an objection round takes at least (2+ humans)
+    takeover: int = 0  # seconds before a bot plays a dropped seat; 0: never
+
+    def set_players(self, n: int) -> None:
+        n = max(2, min(8, n))
+        if self.variant is Variant.ORIGINAL:
+            n = 4
+        while len(self.seats) < n:
+            used = {s.name for s in self.seats}
+            name = next(x for x in (*BOT_NAMES, *(f"Bot {k}" for k in range(1, 9))) if x not in used)
+            self.seats.append(SeatConfig(name, "heuristic"))
+        del self.seats[n:]
+
+    def setup(self) -> Setup:
+        return Setup(players=len(self.seats), variant=self.variant, seed=self.seed,
+                      turn_limit=self.turn_limit or DEFAULT_TURN_LIMIT,
+                      names=tuple(s.name for s in self.seats))
+
+
+class StartMenu(Widget, can_focus=True):
+    """One focusable list: menu entries, then the new game's settings."""
+
+    BINDINGS = [
+        Binding("up,k", "move(-1)", "Up", show=False),
+        Binding("down,j", "move(1)", "Down", show=False),
+        Binding("left,h", "change(-1)", "Less", show=False),
+        Binding("right,l", "change(1)", "More", show=False),
+        Binding("enter", "choose", "Choose", show=False),
+        Binding("backspace", "erase", "Erase", show=False),
+    ]
+
+    class Chosen(Message):
+        def __init__(self, item: str) -> None:
+            super().__init__()
+            self.item = item
+
+    class Rename(Message):
+        def __init__(self, seat: int) -> None:
+            super().__init__()
+            self.seat = seat
+
+    def __init__(self, settings: NewGame, saved: str | None, menu: tuple[str, ...] = MENU,
+                 remote: bool = False, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.settings = settings
+        self.saved = saved  # a description of the saved game, if any
+        self.menu = menu
+        self.remote = remote  # creating a server game: human seats are open to other players
+        self.row = 0
+        self.message = ""
+
+    def rows(self) -> list[str]:
+        items = [m for m in self.menu if m != "continue" or self.saved]
+        items += ["players"] + [f"seat{k}" for k in range(len(self.settings.seats))]
+        items += ["variant", "seed", "limit"]
+        if self.remote:
+            items += ["timeout", "minround", "takeover"]
+        return items
+
+    def action_move(self, delta: int) -> None:
+        rows = self.rows()
+        self.row = (self.row + delta) % len(rows)
+        self.message = ""
+        self.refresh()
+
+    def action_change(self, delta: int) -> None:
+        item = self.rows()[self.row]
+        s = self.settings
+        if item == "players":
+            s.set_players(len(s.seats) + delta)
+            if s.variant is Variant.ORIGINAL:
+                self.message = "The Original is always 4 players."
+        elif item.startswith("seat"):
+            k = int(item[4:])
+            if self.remote and k == 0:
+                self.message = "Seat 1 is yours."
+                self.refresh()
+                return
+            kind = KINDS[(KINDS.index(s.seats[k].bot) + delta) % len(KINDS)]
+            s.seats[k] = replace(s.seats[k], bot=kind)
+        elif item == "variant":
+            s.variant = Variant.ORIGINAL if s.variant is Variant.STANDARD else Variant.STANDARD
+            if s.variant is Variant.ORIGINAL:
+                s.set_players(4)
+        elif item == "limit":
+            s.turn_limit = max(1, s.turn_limit + 10 * delta)
+        elif item == "seed":
+            s.seed = max(0, s.seed + delta)
+        self.refresh()
+
+    def action_choose(self) -> None:
+        item = self.rows()[self.row]
+        if item in MENU:
+            self.post_message(self.Chosen(item))
+        elif item.startswith("seat"):
+            self.post_message(self.Rename(int(item[4:])))
+        else:
+            self.post_message(self.Chosen("start"))
+
+    NUMBERS = {"timeout": ("answer_timeout", 86400), "minround": ("min_round", 60),
+               "takeover": ("takeover", 86400)}
+
+    def action_erase(self) -> None:
+        item = self.rows()[self.row]
+        if item in self.NUMBERS:
+            name, _ = self.NUMBERS[item]
+            setattr(self.settings, name, getattr(self.settings, name) // 10)
+        elif item == "seed":
+            self.settings.seed //= 10
+        elif item == "limit":
+            self.settings.turn_limit //= 10  # 0 shows as empty while typing
+        self.refresh()
+
+    def on_key(self, event: events.Key) -> None:
+        key = event.character
+        item = self.rows()[self.row]
+        if key and key.isdigit() and item in self.NUMBERS:
+            name, top = self.NUMBERS[item]
+            setattr(self.settings, name, min(top, int(f"{getattr(self.settings, name)}{key}")))
+            self.refresh()
+            event.stop()
+        elif key and key.isdigit() and item in ("seed", "limit"):
+            if item == "seed":
+                self.settings.seed = int(f"{self.settings.seed}{key}") % 10**9
+            else:
+                self.settings.turn_limit = int(f"{self.settings.turn_limit}{key}") % 100000
+            self.refresh()
+            event.stop()
+
+    def render(self) -> Text:
+        s = self.settings
+        text = Text()
+        cursor_row = self.rows()[self.row]
+        bold = Style(bold=True)
+        dim = Style(dim=True)
+
+        def line(item: str, label: str, value: str = "", hint: str = "") -> None:
+            here = item == cursor_row
+            text.append("> " if here else "  ", bold)
+            body = Text(f"{label:<14}{value}")
+            if here:
+                body.stylize(Style(reverse=True))
+            text.append_text(body)
+            if hint and here:
+                text.append(f"  {hint}", dim)
+            text.append("\n")
+
+        for item in self.menu:
+            if item == "continue" and not self.saved:
+                continue
+            label = "Create this game on the server" if self.remote and item == "start" else MENU_LABELS[item]
+            hint = {"start": "Enter", "continue": self.saved or "", "quit": "Ctrl+Q"}.get(item, "")
+            here = item == cursor_row
+            text.append("> " if here else "  ", bold)
+            body = Text(label, style=Style(reverse=True) if here else bold if item == "start" else "")
+            text.append_text(body)
+            if hint:
+                text.append(f"  {hint}", dim)
+            text.append("\n")
+        text.append("\nNew game\n", bold)
+        line("players", "Players", f"◂ {len(s.seats)} ▸", "←/→")
+        for k, seat in enumerate(s.seats):
+            if self.remote:
+                kind = ("you" if k == 0 else "open seat") if seat.bot is None else f"bot · {seat.bot}"
+            else:
+                kind = "human" if seat.bot is None else f"bot · {seat.bot}"
+            line(f"seat{k}", f"Seat {k + 1}", f"{seat.name[:14]:<15}{kind}", "←/→ kind, Enter rename")
+        line("variant", "Variant", "The Original" if s.variant is Variant.ORIGINAL else "standard", "←/→")
+        line("seed", "Seed", str(s.seed), "type digits, Backspace erases")
+        line("limit", "Turn limit", str(s.turn_limit) if s.turn_limit else f"({DEFAULT_TURN_LIMIT})",
+             "type digits, Backspace erases")
+        if self.remote:
+            line("timeout", "Answer time", f"{max(1, s.answer_timeout)} s", "then a silent player passes")
+            line("minround", "Min. round", f"{s.min_round} s", "hides who answered at once")
+            line("takeover", "Bot takeover", f"after {s.takeover} s" if s.takeover else "never",
+                 "a bot plays a dropped seat")
+        if self.message:
+            text.append(f"\n{self.message}\n", Style(color="yellow"))
+        return text
+
+
+class StartScreen(Screen[None]):
+    BINDINGS = [
+        Binding("c", "menu('continue')", "Continue", tooltip="Resume the saved game"),
+        Binding("question_mark", "menu('help')", "Help", key_display="?"),
+        Binding("ctrl+q", "app.quit", "Quit", tooltip="Leave grail-tui"),
+    ]
+
+    def __init__(self, settings: NewGame, saved: str | None) -> None:
+        super().__init__()
+        self.settings = settings
+        self.saved = saved
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text.assemble(("The Hunt for the Grail", "bold"), "  ·  grail-tui"), id="title")
+        yield StartMenu(self.settings, self.saved, id="menu")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(StartMenu).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "menu" and parameters == ("continue",):
+            return self.saved is not None
+        return True
+
+    def action_menu(self, item: str) -> None:
+        self.app.post_message(StartMenu.Chosen(item))  # handled by the app
+
+    def on_start_menu_chosen(self, message: StartMenu.Chosen) -> None:
+        message.stop()
+        self.app.post_message(StartMenu.Chosen(message.item))
+
+    def on_start_menu_rename(self, message: StartMenu.Rename) -> None:
+        from .prompts import TextPrompt
+
+        seat = self.settings.seats[message.seat]
+
+        def done(name: str | None) -> None:
+            if name and name.strip():
+                self.settings.seats[message.seat] = replace(seat, name=name.strip()[:20])
+                self.query_one(StartMenu).refresh()
+
+        self.app.push_screen(TextPrompt(f"Name for seat {message.seat + 1}", seat.name), done)
+
+
+class NewGameScreen(Screen[bool]):
+    """Setting up a game on a server: the same form, human seats open to others."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, settings: NewGame) -> None:
+        super().__init__()
+        self.settings = settings
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text.assemble(("New game on the server", "bold"),
+                                   "  ·  Enter creates it, Esc goes back"), id="title")
+        yield StartMenu(self.settings, None, menu=("start",), remote=True, id="menu")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(StartMenu).focus()
+
+    def on_start_menu_chosen(self, message: StartMenu.Chosen) -> None:
+        message.stop()
+        self.dismiss(True)
+
+    def on_start_menu_rename(self, message: StartMenu.Rename) -> None:
+        message.stop()
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)

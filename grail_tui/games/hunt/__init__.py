@@ -1,0 +1,1 @@
+"""The Hunt for the Grail (Die Jagd nach dem Gral): engine, bots, log wording, screens."""

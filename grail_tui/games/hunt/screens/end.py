@@ -1,0 +1,80 @@
+"""The end: every sheet revealed, the winner and why, where the record went."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from grail_tui.app.glyphs import Glyphs
+from grail_tui.table.interface import GameTable
+
+from ..engine import Initiate, PublicView, Termination
+from ..widgets.board import society_style
+
+
+def end_text(view: PublicView, record_path: str | None, plain: bool = False) -> Text:
+    out = view.outcome
+    text = Text()
+    if out is None:
+        return text
+    text.append("Game over\n", Style(bold=True))
+    text.append(out.describe(view.name) + "\n", Style(bold=True) if plain else Style(bold=True, color="yellow"))
+    if out.termination is Termination.DELIVERED and out.bearer is not None:
+        shares = ", ".join(f"{view.name(p)} {v}" for p, v in enumerate(out.influence))
+        text.append(f"Influence on {out.bearer.title}: {shares}.\n")
+        if out.tie_broken:
+            text.append("Tie for the most: the player who made the final proposal wins.\n")
+    if view.hq_owner is not None:
+        held = ", ".join(f"{view.name(p)} {s}" for s, p in zip(
+            ("Templars", "Assassins", "Rosicrucians", "Illuminati"), view.hq_owner, strict=True))
+        text.append(f"Headquarters held: {held}.\n")
+    text.append("\nAll sheets (influence at the end; x: out of play, lost)\n", Style(bold=True))
+    text.append(f"{'':<12}")
+    for i in Initiate:
+        text.append(f"{i.code:>4}", society_style(i.society, plain))
+    text.append("  left\n")
+    for p, sheet in enumerate(view.sheets or ()):
+        text.append(f"{view.name(p)[:11]:<12}")
+        for i in Initiate:
+            if view.positions[i] is None:
+                lost = view.losses[p][i]
+                text.append(f"{('x' + str(lost)) if lost else 'x':>4}", Style(dim=True))
+            else:
+                text.append(f"{sheet.influence[i] or '-':>4}")
+        text.append(f"{sheet.remaining:>6}\n")
+    if record_path:
+        text.append(f"\nThe game record is saved in {record_path}\n", Style(dim=True))
+        text.append("Replay it with: grail-tui replay FILE\n", Style(dim=True))
+    return text
+
+
+class EndScreen(Screen[None]):
+    BINDINGS = [
+        Binding("n", "new_game", "New game"),
+        Binding("r", "replay", "Replay"),
+        Binding("q", "app.quit", "Quit", show=False),
+    ]
+
+    def __init__(self, table: GameTable, glyphs: Glyphs) -> None:
+        super().__init__()
+        self.table = table
+        self.g = glyphs
+
+    def compose(self) -> ComposeResult:
+        path = str(self.table.record_path) if self.table.record_path else None
+        with VerticalScroll(id="end"):
+            yield Static(end_text(self.table.public_view(), path, self.app.no_color))
+        yield Footer()
+
+    def action_new_game(self) -> None:
+        self.app.call_later(self.app.action_new_game)  # type: ignore[attr-defined]
+
+    def action_replay(self) -> None:
+        from .replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(self.table.final_record(), self.g))

@@ -1,0 +1,69 @@
+"""What makes the strong bot strong: it keeps influence free and spends it late,
+on the initiate about to bring the grail home."""
+
+from __future__ import annotations
+
+from grail_tui.games.hunt.bots import make_bot
+from grail_tui.games.hunt.bots.strong import StrongBot
+from grail_tui.games.hunt.engine import Assign, Field, Game, Initiate, Phase, Setup, Variant
+
+
+def _opened(players: int = 3, variant: Variant = Variant.STANDARD) -> Game:
+    game = Game(Setup(players=players, seed=8, first_player=0, variant=variant))
+    bots = [make_bot("strong" if p == 0 else "heuristic", p) for p in range(players)]
+    while game.phase is Phase.OPENING:
+        p = game.to_act()[0]
+        game.apply(bots[p].decide(game.view(p), list(game.legal_actions(p))))
+    return game
+
+
+def test_the_opening_keeps_most_of_the_sheet_free():
+    game = _opened()
+    sheet = game.view(0).sheet
+    assert sum(u.points for u in sheet.free) >= 70
+    assert len({i for _, i in sheet.placements}) == 1
+
+
+def test_in_the_original_influence_does_not_win_so_the_opening_is_the_usual_one():
+    game = _opened(4, Variant.ORIGINAL)
+    assert sum(u.points for u in game.view(0).sheet.free) < 70
+
+
+def test_it_offers_to_take_over_the_initiate_carrying_the_grail_home():
+    game = _opened()
+    # Alberto Castellano carries the grail one step from the Templars' HQ, and
+    # player 2 has shown 20 on him.
+    ac = Initiate.AC
+    game.positions[ac] = Field.TORTOSA.value
+    game.bearer, game.grail_field = ac.value, -1
+    game.known[2][ac] = max(game.known[2][ac], 20)
+    sheet = game.sheets[2]
+    if sheet.influence(ac) < 20:
+        for unit in sorted(sheet.free_units(), key=lambda u: -u.points):
+            if sheet.influence(ac) >= 20:
+                break
+            sheet.place(unit, ac)
+    view = game.view(0)
+    offers = StrongBot(1).takeovers(view)
+    on_ac = [a for a in offers if all(i == ac for _, i in a.placements)]
+    assert on_ac, offers
+    points = sum(u.points for u, _ in on_ac[0].placements) + view.sheet.influence[ac]
+    assert points > 20  # more than the rival is known to hold
+    assert on_ac[0] in game.legal_actions(0)
+
+
+def test_no_takeover_is_offered_when_everything_is_far_from_home():
+    game = _opened()
+    assert StrongBot(1).takeovers(game.view(0)) == []
+
+
+def test_takeovers_are_among_the_moves_it_weighs():
+    game = _opened()
+    ac = Initiate.AC
+    game.positions[ac] = Field.TORTOSA.value
+    game.bearer, game.grail_field = ac.value, -1
+    view = game.view(0)
+    bot = StrongBot(1)
+    offers = bot.takeovers(view)
+    assert offers and isinstance(offers[0], Assign)
+    assert any(isinstance(a, Assign) and a.placements for a in bot.candidates(view, game.legal_actions(0)))
