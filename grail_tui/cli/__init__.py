@@ -1,0 +1,57 @@
+"""The `grail-tui` command: each group of subcommands lives in its own module."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from grail_tui import __version__
+
+from . import bench, bots, play, records, serve
+from .common import CommandError
+
+COMMANDS = (play, records, bots, serve, bench)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="grail-tui",
+        description="The Hunt for the Grail in your terminal. With no command, starts a game.",
+    )
+    parser.add_argument("--version", action="version", version=f"grail-tui {__version__}")
+    play.add_options(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in COMMANDS:
+        module.register(sub)
+    parser.set_defaults(handler=play.launch)
+    return parser
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    code: int = args.handler(args)
+    return code
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    try:
+        code = run(argv)
+    except CommandError as exc:
+        print(f"grail-tui: {exc}", file=sys.stderr)
+        code = exc.code
+    except KeyboardInterrupt:
+        code = 130
+    except BrokenPipeError:
+        code = 0
+    except Exception as exc:  # never a traceback to a player
+        from grail_tui.crash import report
+
+        path = report(exc)
+        print(f"grail-tui: something went wrong inside grail-tui ({type(exc).__name__}: {exc}).",
+              file=sys.stderr)
+        if path:
+            print(f"Details were written to {path}; please include that file in a bug report.",
+                  file=sys.stderr)
+        code = 70
+    sys.exit(code)

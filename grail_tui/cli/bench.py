@@ -1,0 +1,61 @@
+"""`grail-tui bench`: speed and size, printed as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from .common import positive
+
+
+def register(sub: Any) -> None:
+    bench = sub.add_parser("bench", help="measure speed; prints JSON",
+                           description="Measure speed and size; every benchmark prints JSON.")
+    bench_sub = bench.add_subparsers(dest="bench", metavar="WHAT", required=True)
+    be = bench_sub.add_parser("engine", help="random legal games: actions/s and games/s",
+                              description="Random legal games on one core: actions/s and games/s.")
+    be.add_argument("--seconds", type=float, default=3.0, help="per player count (default 3)")
+    be.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    be.add_argument("--json", action="store_true", help="JSON output (the default)")
+    be.set_defaults(handler=run_engine)
+    bs = bench_sub.add_parser("server", help="concurrent games of bot clients over loopback",
+                              description="Concurrent 4-player games of bot clients against a real "
+                                          "server process; round trips and memory.")
+    bs.add_argument("--games", type=positive, default=200, help="concurrent 4-player games (default 200)")
+    bs.add_argument("--seconds", type=float, default=30.0, help="how long to drive them (default 30)")
+    bs.add_argument("--think", type=float, default=1.0,
+                    help="mean seconds a bot client thinks before acting (default 1)")
+    bs.add_argument("--drill", action="store_true",
+                    help="kill -9 the server halfway, restart it, count acknowledged actions lost")
+    bs.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    bs.add_argument("--json", action="store_true", help="JSON output (the default)")
+    bs.set_defaults(handler=run_server)
+    bt = bench_sub.add_parser("tui", help="first screen time and key-to-repaint latency",
+                              description="Time from start to the first game screen, and from a key "
+                                          "to the repaint that shows it.")
+    bt.add_argument("--runs", type=positive, default=5, help="process starts to time (default 5)")
+    bt.add_argument("--samples", type=positive, default=60, help="actions to time (default 60)")
+    bt.add_argument("--json", action="store_true", help="JSON output (the default)")
+    bt.set_defaults(handler=run_tui)
+
+
+def run_engine(args: argparse.Namespace) -> int:
+    from grail_tui.bench.engine import run
+
+    print(json.dumps(run(seconds=args.seconds, seed=args.seed)))
+    return 0
+
+
+def run_server(args: argparse.Namespace) -> int:
+    from grail_tui.bench.server import run
+
+    print(json.dumps(run(args.games, args.seconds, args.think, args.drill, args.seed)))
+    return 0
+
+
+def run_tui(args: argparse.Namespace) -> int:
+    from grail_tui.bench.tui import run
+
+    print(json.dumps(run(runs=args.runs, samples=args.samples)))
+    return 0

@@ -1,0 +1,36 @@
+"""Playing: the app (no command) and `grail-tui replay`."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ascii", action="store_true",
+                        help="plain ASCII: +-| borders and no other special characters")
+    parser.add_argument("--mouse", action="store_true", help="turn mouse reporting on (off by default)")
+    parser.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
+                        help="pause before each computer move (default 0.6)")
+    parser.add_argument("--seed", type=int, default=None, help="seed for the new game's setup")
+    parser.add_argument("--continue", dest="resume", action="store_true",
+                        help="resume the saved game at once")
+    parser.add_argument("--local", action="store_true",
+                        help="play on this machine even if a grail-tui server is running")
+    parser.add_argument("--connect", default=None, metavar="HOST:PORT",
+                        help="play on a grail-tui server over TCP (with --name)")
+    parser.add_argument("--name", default=None, help="your name on a TCP server")
+
+
+def register(sub: Any) -> None:
+    replay = sub.add_parser("replay", help="step through a game record (←/→, Home/End)",
+                            description="Step through a game record: ←/→ one action, PgUp/PgDn one "
+                                        "turn, Home/End.")
+    replay.add_argument("record", help="a game record (JSON)")
+    replay.set_defaults(handler=launch)
+
+
+def launch(args: argparse.Namespace) -> int:
+    from grail_tui.app.launch import launch as run_app
+
+    return run_app(args)
