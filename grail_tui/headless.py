@@ -8,8 +8,15 @@ from pathlib import Path
 from typing import Any
 
 from grail_tui.games.hunt.bots.random_bot import play_random_game
-from grail_tui.games.hunt.engine import Game, GameRecord, RecordError, ReplayError, Setup, Variant
-from grail_tui.games.hunt.engine.notation import action_to_dict
+from grail_tui.games.hunt.engine import (
+    Game,
+    GameRecord,
+    RecordError,
+    ReplayError,
+    Setup,
+    Variant,
+    action_to_dict,
+)
 
 
 class CommandError(Exception):

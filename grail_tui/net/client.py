@@ -10,8 +10,7 @@ from typing import Any
 
 from grail_tui.games.hunt.bots import Bot
 from grail_tui.games.hunt.bots.world import build
-from grail_tui.games.hunt.engine import Action, PlayerView, action_to_dict
-from grail_tui.games.hunt.engine.serial import decode
+from grail_tui.games.hunt.engine import Action, PlayerView, action_to_dict, decode
 
 from .protocol import MAX_FROM_SERVER, VERSION, ProtocolError, encode
 from .protocol import decode as decode_line

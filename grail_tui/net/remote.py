@@ -18,6 +18,7 @@ from typing import Any
 from grail_tui.games.hunt.bots.world import build
 from grail_tui.games.hunt.engine import (
     Action,
+    DecodeError,
     Event,
     Game,
     GameRecord,
@@ -26,8 +27,9 @@ from grail_tui.games.hunt.engine import (
     PublicView,
     RecordError,
     action_to_dict,
+    decode,
+    decode_any,
 )
-from grail_tui.games.hunt.engine.serial import DecodeError, decode, decode_any
 from grail_tui.games.hunt.words import LogBook, namer
 
 from .client import Connection

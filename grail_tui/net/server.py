@@ -39,10 +39,9 @@ from grail_tui.games.hunt.engine import (
     Variant,
     action_from_dict,
     action_to_dict,
+    jsonable,
     visible_to,
 )
-from grail_tui.games.hunt.engine.notation import jsonable
-from grail_tui.games.hunt.engine.view import player_view
 from grail_tui.table import pace
 
 from .hosted import Connection, Hosted, Seat, Settings, peer_user
@@ -394,9 +393,10 @@ class Server:
         if seat is None:
             view_json = public_json
         else:
-            own = player_view(game, seat, public=shared["public"])
+            own = game.view(seat, public=shared["public"])
             private = json.dumps({"sheet": jsonable(own.sheet), "hq": jsonable(own.hq),
-                                  "answer": own.answer, "may_assign": own.may_assign},
+                                  "answer": own.answer, "may_assign": own.may_assign,
+                                  "waiting": own.waiting},
                                  separators=(",", ":"))
             view_json = f'{{"kind":"PlayerView","player":{seat},"public":{public_json},{private[1:]}'
         start = conn.sent.get(hosted.code, 0)

@@ -7,8 +7,7 @@ import json
 import time
 
 from grail_tui.games.hunt.bots import RandomBot
-from grail_tui.games.hunt.engine import PlayerView, Propose, action_to_dict
-from grail_tui.games.hunt.engine.serial import decode
+from grail_tui.games.hunt.engine import PlayerView, Propose, action_to_dict, decode
 from grail_tui.net.client import Connection, play_seat
 
 from .conftest import start_server

@@ -11,8 +11,7 @@ import sqlite3
 import pytest
 
 from grail_tui.games.hunt.bots import RandomBot
-from grail_tui.games.hunt.engine import Phase, PlayerView, Propose, action_to_dict
-from grail_tui.games.hunt.engine.serial import decode
+from grail_tui.games.hunt.engine import Phase, PlayerView, Propose, action_to_dict, decode
 from grail_tui.net.client import Connection, legal_from_view, play_seat
 
 from .conftest import start_server
@@ -129,8 +128,7 @@ def test_unix_socket_identity_is_the_os_account(server):
 
 
 def test_kill_9_then_restart_keeps_every_acknowledged_action(tmp_path):
-    from grail_tui.games.hunt.engine import PlayerView, action_to_dict
-    from grail_tui.games.hunt.engine.serial import decode
+    from grail_tui.games.hunt.engine import PlayerView, action_to_dict, decode
     from grail_tui.net.client import legal_from_view
 
     first = start_server(tmp_path)

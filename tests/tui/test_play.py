@@ -154,7 +154,8 @@ async def test_hotseat_objections_are_collected_privately():
         assert app.table.public_view().known[1][1] == 0
         contest = str(screen.query_one(ContestPane).content)
         gregor_row = next(line for line in contest.splitlines() if line.startswith("Gregor"))
-        assert gregor_row.split() == ["Gregor", "-"]
+        # ... nor even whether he has answered: his row reads as it did before he did
+        assert gregor_row.split() == ["Gregor", "-", "…"]
         log = "\n".join(str(line.text) for line in screen.query_one(LogPane).lines)
         assert "objects" not in log
         await pilot.press("n")  # Inga passes: now both answers are shown together

@@ -52,14 +52,19 @@ def test_board_adjacency_is_orthogonal():
 def test_opening_is_simultaneous_and_secret():
     game = new_game(3, first_player=1)
     assert game.phase is Phase.OPENING and set(game.to_act()) == {0, 1, 2}
+    before = game.public_view()
     assign(game, 2, {AC: ["A10"]})
     assert game.phase is Phase.OPENING and set(game.to_act()) == {0, 1}
+    # nobody learns who has made an opening assignment until all have
+    assert game.public_view() == before and game.view(0).public == before
+    assert not [e for e in game.history if visible_to(e, None) and isinstance(e, Assigned)]
+    assert game.view(2).waiting is False and game.view(0).waiting is True
     assign(game, 0, {})
     assign(game, 1, {JB: ["B1"]})
     assert game.phase is Phase.TURN and game.mover == 1 and game.turn == 1
     placed = [e for e in game.history if isinstance(e, UnitsPlaced)]
     assert all(not visible_to(e, None) for e in placed)
-    assert [e.player for e in game.history if isinstance(e, Assigned)] == [2, 0, 1]
+    assert [e.player for e in game.history if isinstance(e, Assigned)] == [0, 1, 2]
     assert game.public_view().known[2][AC] == 0  # assigning reveals nothing
 
 
@@ -358,3 +363,25 @@ def test_record_round_trip_replays_to_the_same_state():
     assert [again.view(p) for p in range(3)] == [game.view(p) for p in range(3)]
     assert again.setup.names == ("Ann", "Bo", "Cy")
     assert len(GameRecord.from_json(record.to_json()).replay(upto=3).actions) == 3
+
+
+def test_an_objection_round_shows_nobody_who_has_answered():
+    game = new_game(4)
+    opening(game, {1: {AC: ["A10"]}, 2: {AC: ["A5"]}})
+    mover = game.mover
+    proposal = next(a for a in game.legal_actions(mover)
+                    if isinstance(a, Propose) and a.proposal.initiate == AC and a.proposal.step)
+    game.apply(proposal)
+    answerers = list(game.to_act())
+    before = game.public_view()
+    others = {p: game.view(p) for p in answerers}
+    first = answerers[0]
+    have = game.influence(first, AC)
+    events = game.apply(Object(first, have) if have else Pass(first))
+    assert not [e for e in events if visible_to(e, None)]
+    assert game.public_view() == before
+    assert before.to_act == tuple(answerers) and before.contest is not None
+    assert before.contest.awaiting == tuple(answerers)
+    for p in answerers[1:]:
+        assert game.view(p) == others[p]  # the others' views do not move
+    assert game.view(first).answer == have and not game.view(first).waiting

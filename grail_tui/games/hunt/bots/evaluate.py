@@ -6,9 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..engine import Game, PublicView
-from ..engine.board import HQ_VALUES, SIZE
-from ..engine.pieces import HOMES
+from ..engine import HOMES, HQ_VALUES, SIZE, Game, PublicView
 
 # Prior for influence nobody has revealed: about 40 in the opening, 12 a later assignment.
 OPENING_GUESS = 40

@@ -29,9 +29,9 @@ from ..engine import (
     Phase,
     PlayerView,
     Propose,
+    Sheet,
     Unit,
 )
-from ..engine.sheet import Sheet
 from . import world
 from .evaluate import estimates, lead, reach, steps_home, value, weights
 
@@ -53,6 +53,7 @@ def _carry(game: Game, action: Action) -> Game:
 
 class HeuristicBot:
     level = "heuristic"
+    budget = 0.0  # answers in about a millisecond
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -188,7 +189,7 @@ class HeuristicBot:
         contest = pub.contest
         assert contest is not None
         rivals = estimates(pub, me)
-        base = world.as_turn(_world(view, position), contest.mover, contest.proposal)
+        base = _world(view, position).what_if_turn(contest.mover, contest.proposal)
         hq = view.hq.hq.value if view.hq is not None else None
         now = value(base, me, rivals, hq)
         try:
@@ -205,7 +206,7 @@ class HeuristicBot:
         if not matches:
             return Concede(me)
         rivals = estimates(view.public, me)
-        base = world.as_turn(_world(view, position), me)
+        base = _world(view, position).what_if_turn(me)
         hq = view.hq.hq.value if view.hq is not None else None
         now = value(base, me, rivals, hq)
         try:
@@ -231,10 +232,8 @@ def _world(view: PlayerView, position: Game | None) -> Game:
     """The world as this player can see it: rivals' sheets blank."""
     if position is None:
         return world.build(view)
-    game = position.copy(history=False)
     me = view.player
-    game.sheets = [s if p == me else Sheet() for p, s in enumerate(game.sheets)]
-    return game
+    return position.copy(history=False, sheets=[s if p == me else Sheet() for p, s in enumerate(position.sheets)])
 
 
 def _units_for(free: list[Unit], want: float) -> list[Unit]:

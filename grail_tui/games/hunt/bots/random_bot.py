@@ -10,6 +10,7 @@ from ..engine import Action, Game, PlayerView, Setup
 
 class RandomBot:
     level = "random"
+    budget = 0.0  # answers in about a millisecond
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

@@ -168,7 +168,7 @@ class StrongBot:
     def _hq_guess(self, view: PlayerView) -> tuple[int, ...] | None:
         if view.hq is None:
             return None
-        return world._guess_hq_owner(view, self.rng)
+        return world.guess_hq_owner(view, self.rng)
 
     # -- looking ahead -----------------------------------------------------------------
 

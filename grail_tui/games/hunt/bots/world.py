@@ -16,95 +16,21 @@ from collections.abc import Sequence
 from ..engine import (
     UNITS,
     Game,
-    Phase,
     PlayerView,
-    Setup,
-    SheetView,
+    Sheet,
     Society,
     Unit,
-    Variant,
 )
-from ..engine.sheet import Sheet
 from .evaluate import assignments
-
-
-def sheet_from_view(view: SheetView) -> Sheet:
-    sheet = Sheet()
-    for unit, initiate in view.placements:
-        sheet.place(unit, initiate)
-    sheet.costs = list(view.costs)
-    return sheet
 
 
 def build(view: PlayerView, sheets: Sequence[Sheet] | None = None,
           hq_owner: tuple[int, ...] | None = None) -> Game:
     """A game in the view's position; rivals' sheets empty unless given."""
-    pub = view.public
-    setup = Setup(players=pub.players, variant=pub.variant, seed=0, turn_limit=pub.turn_limit,
-                  first_player=pub.first_player, names=pub.names)
-    game = Game(setup)
-    if pub.variant is Variant.ORIGINAL:
-        game.hq_owner = hq_owner or _guess_hq_owner(view, random.Random(0))
-    game.positions = [f.value if f is not None else 0 for f in pub.positions]
-    game.in_play = [f is not None for f in pub.positions]
-    game.bearer = pub.bearer.value if pub.bearer is not None else -1
-    game.grail_field = -1 if pub.bearer is not None else pub.grail_field.value
-    if sheets is None:
-        own = sheet_from_view(view.sheet)
-        game.sheets = [own if p == view.player else Sheet() for p in range(pub.players)]
-    else:
-        game.sheets = [s.copy() for s in sheets]
-    game.known = [list(row) for row in pub.known]
-    game.losses = [list(row) for row in pub.losses]
-    game.phase = pub.phase
-    game.turn = pub.turn
-    game.mover = pub.mover
-    game.rejected = list(pub.rejected)
-    game.assign_log = list(pub.assign_log)
-    game.opening_pending = [p in pub.to_act if pub.phase is Phase.OPENING else False
-                            for p in range(pub.players)]
-    game.history = []
-    contest = pub.contest
-    if contest is not None:
-        game.proposal = contest.proposal
-        game.showing = contest.showing
-        game.high = contest.high
-        game.holder = contest.holder
-        game.round = contest.round
-        game.contest = list(contest.rounds)
-        if pub.phase is Phase.OBJECTIONS:
-            # Who has answered is public, not what: guess a pass; our own answer we know.
-            answered = [p for p in range(pub.players)
-                        if p != contest.mover and p not in contest.awaiting]
-            game.answers = {p: 0 for p in answered}
-            if view.answer is not None:
-                game.answers[view.player] = view.answer
-    return game
+    return Game.from_view(view, sheets, hq_owner)
 
 
-def as_turn(game: Game, mover: int, proposal: object | None = None) -> Game:
-    """Step back to the mover's choice, so a contested proposal can be tried as if it carried.
-
-    The mover's sheet in a world may be a guess; a blow needs 10 on the active
-    initiate, so the guess is raised to that where the proposal is a blow.
-    """
-    from ..engine import Proposal
-    from ..engine.proposals import BLOW_COST
-
-    game.phase = Phase.TURN
-    game.mover = mover
-    game.proposal = None
-    game.answers = {}
-    game.contest = []
-    if isinstance(proposal, Proposal) and proposal.blow is not None:
-        sheet = game.sheets[mover]
-        short = BLOW_COST - sheet.influence(proposal.initiate)
-        if short > 0:
-            sheet.totals[proposal.initiate] += short
-    return game
-
-
-def _guess_hq_owner(view: PlayerView, rng: random.Random) -> tuple[int, ...]:
+def guess_hq_owner(view: PlayerView, rng: random.Random) -> tuple[int, ...]:
     players = list(range(view.public.players))
     mine = view.hq
     others = [p for p in players if p != view.player]
@@ -131,7 +57,7 @@ def sample_sheets(view: PlayerView, rng: random.Random) -> list[Sheet]:
     sheets: list[Sheet] = []
     for p in range(pub.players):
         if p == view.player:
-            sheets.append(sheet_from_view(view.sheet))
+            sheets.append(Sheet.from_view(view.sheet))
             continue
         sheets.append(_sample_one(pub.known[p], pub.losses[p], costs[p], in_play, rng,
                                   opened[p], later[p]))

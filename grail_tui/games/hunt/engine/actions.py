@@ -94,3 +94,27 @@ class Concede:
 
 
 Action = Assign | Propose | Pass | Object | Match | Concede
+
+
+_GRAIL_WORDS = {
+    GrailMove.CARRY: "with the grail",
+    GrailMove.DROP_BEFORE: "leaving the grail behind",
+    GrailMove.DROP_AFTER: "and puts the grail down there",
+    GrailMove.PICK_UP: "and picks up the grail there",
+}
+
+
+def describe_proposal(p: Proposal) -> str:
+    """A proposal in plain words: 'Alberto Castellano steps to Akkon with the grail'."""
+    parts = [p.initiate.title]
+    if p.step is not None:
+        parts.append(f"steps to {p.step.title}")
+        if p.grail in _GRAIL_WORDS:
+            parts.append(_GRAIL_WORDS[p.grail])
+        if p.blow is not None:
+            parts.append("then")
+    if p.blow is not None:
+        parts.append(f"blows the cover of {p.blow.title}")
+        if p.take_grail:
+            parts.append("and takes the grail")
+    return " ".join(parts)

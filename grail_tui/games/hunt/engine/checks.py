@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 from . import errors
 from .actions import Assign, Concede, Match, Object, Pass, Propose
-from .phase import Phase
 from .pieces import UNITS, Initiate, Unit
 from .proposals import check_proposal
+from .vocabulary import Phase
 
 if TYPE_CHECKING:
     from .game import Game

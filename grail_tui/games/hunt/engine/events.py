@@ -8,23 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 
 from .actions import Placement, Proposal
 from .board import Field
 from .pieces import Initiate, Society
-
-
-class Variant(Enum):
-    STANDARD = "standard"
-    ORIGINAL = "original"
-
-
-class Termination(Enum):
-    DELIVERED = "delivered"  # the grail reached its bearer's own HQ
-    HQ_REACHED = "hq-reached"  # The Original: the grail reached an HQ
-    NO_INITIATES = "no-initiates"
-    TURN_LIMIT = "turn-limit"
+from .vocabulary import Termination, Variant
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,78 +4,34 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, overload
 
 from . import errors
-from .actions import Action, Assign, Concede, GrailMove, Match, Object, Pass, Proposal, Propose
-from .board import CENTRE, FIELDS, HQ_VALUES, Field
+from .actions import Action, Assign, Concede, Match, Object, Pass, Proposal, Propose
+from .board import CENTRE, FIELDS, Field
+from .carry import carry_out, finish
 from .checks import check
 from .events import (
     Assigned,
     Conceded,
-    CoverBlown,
     Event,
-    GameEnded,
     GameStarted,
-    GrailDropped,
-    GrailTaken,
     HqDealt,
     Matched,
     ObjectionsRevealed,
     Outcome,
     ProposalCarried,
     Proposed,
-    Stepped,
-    Termination,
     TurnBegan,
     UnitsPlaced,
-    Variant,
 )
-from .phase import Phase
 from .pieces import HOMES, UNITS, Initiate, Society
-from .proposals import BLOW_COST, legal_proposals
+from .proposals import legal_proposals
 from .sheet import Sheet
+from .vocabulary import MAX_AMOUNT, MAX_PLAYERS, Phase, Setup, Termination, Variant
 
 if TYPE_CHECKING:
     from .view import PlayerView, PublicView
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
-DEFAULT_TURN_LIMIT = 500
-MAX_AMOUNT = 100
-
-
-@dataclass(frozen=True)
-class Setup:
-    """Everything fixed before the first action; with the actions, a whole game."""
-
-    players: int
-    variant: Variant = Variant.STANDARD
-    seed: int = 0
-    turn_limit: int = DEFAULT_TURN_LIMIT
-    first_player: int | None = None
-    names: tuple[str, ...] = field(default=())
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ValueError(f"A game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}.")
-        if self.variant is Variant.ORIGINAL and self.players != 4:
-            raise ValueError("The Original is played by exactly 4 players.")
-        if not isinstance(self.turn_limit, int) or self.turn_limit < 1:
-            raise ValueError("The turn limit must be a whole number of at least 1.")
-        if self.first_player is not None and not 0 <= self.first_player < self.players:
-            raise ValueError(f"The start player must be a seat from 1 to {self.players}.")
-        if self.names and len(self.names) != self.players:
-            raise ValueError("Give a name for every seat, or none.")
-
-    @property
-    def small(self) -> bool:
-        """2-3 players play the small game; The Original uses the large game's rules."""
-        return self.players <= 3 and self.variant is Variant.STANDARD
-
-    def name(self, player: int) -> str:
-        return self.names[player] if self.names else f"Player {player + 1}"
-
 
 # Shared action objects: listing legal actions should not allocate per call.
 _PASS = tuple(Pass(p) for p in range(MAX_PLAYERS))
@@ -195,6 +151,17 @@ class Game:
             return tuple(p for p in range(self.players) if self.opening_pending[p])
         return ()
 
+    def asked(self) -> tuple[int, ...]:
+        """Who is asked to act, as everybody may know it: in the opening and in an
+        objection round everyone asked, whether or not they have answered yet."""
+        phase = self.phase
+        if phase is Phase.OBJECTIONS:
+            n = self.players
+            return tuple((self.mover + k) % n for k in range(1, n))
+        if phase is Phase.OPENING:
+            return tuple(range(self.players))
+        return self.to_act()
+
     def may_assign(self) -> bool:
         """On the mover's turn: assigning is open unless a proposal was rejected
         and some legal proposal has not been rejected yet."""
@@ -248,23 +215,49 @@ class Game:
             return str(exc)
         return None
 
-    def view(self, player: int) -> PlayerView:
+    @classmethod
+    def from_view(cls, view: PlayerView, sheets: Sequence[Sheet] | None = None,
+                  hq_owner: tuple[int, ...] | None = None) -> Game:
+        """A playable game in the position ``view`` shows, for looking ahead.
+
+        The viewer's own sheet is as the view shows it; the others are empty
+        unless ``sheets`` gives every seat's. In The Original the headquarters
+        nobody has shown are dealt in seat order unless ``hq_owner`` says whom.
+        In an objection round only the viewer's own answer is known: the others
+        are taken as not given yet."""
+        from .rebuild import from_view
+
+        return from_view(view, sheets, hq_owner)
+
+    def what_if_turn(self, mover: int, proposal: Proposal | None = None) -> Game:
+        """A copy stepped back to ``mover``'s choice on a turn, so a contested
+        proposal can be tried as if nobody objected. A blow needs 10 on the
+        active initiate: where the mover's sheet (perhaps a guess) holds less,
+        the copy credits the shortfall."""
+        from .rebuild import what_if_turn
+
+        return what_if_turn(self, mover, proposal)
+
+    def view(self, player: int, public: PublicView | None = None) -> PlayerView:
+        """What ``player`` may know; ``public``: this position's public view, if made already
+        (it is the same for every seat)."""
         from .view import player_view
 
-        return player_view(self, player)
+        return player_view(self, player, public)
 
     def public_view(self) -> PublicView:
         from .view import public_view
 
         return public_view(self)
 
-    def copy(self, *, history: bool = True) -> Game:
-        """An independent game in the same position (for search and what-ifs)."""
+    def copy(self, *, history: bool = True, sheets: Sequence[Sheet] | None = None) -> Game:
+        """An independent game in the same position (for search and what-ifs);
+        ``sheets``: play it with these sheets instead (copied)."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.positions = self.positions[:]
         other.in_play = self.in_play[:]
-        other.sheets = [s.copy() for s in self.sheets]
+        other.sheets = [s.copy() for s in (self.sheets if sheets is None else sheets)]
         other.known = [row[:] for row in self.known]
         other.losses = [row[:] for row in self.losses]
         other.opening_pending = self.opening_pending[:]
@@ -331,18 +324,21 @@ class Game:
         sheet = self.sheets[player]
         for unit, initiate in action.placements:
             sheet.place(unit, initiate)
-        opening = self.phase is Phase.OPENING
-        self.assign_log.append((self.turn, player))
-        events.append(Assigned(player, opening))
         events.append(UnitsPlaced(player, action.placements))
-        if opening:
+        if self.phase is Phase.OPENING:
+            # The opening is simultaneous: who has assigned stays unknown until all have.
             self.opening_pending[player] = False
             if not any(self.opening_pending):
+                for p in range(self.players):
+                    self.assign_log.append((0, p))
+                    events.append(Assigned(p, True))
                 self.phase = Phase.TURN
                 self.turn = 1
                 self.mover = self.first_player
                 events.append(TurnBegan(self.mover, self.turn))
         else:
+            self.assign_log.append((self.turn, player))
+            events.insert(0, Assigned(player, False))
             self._end_turn(events)
 
     def _do_propose(self, action: Propose, events: list[Event]) -> None:
@@ -375,7 +371,7 @@ class Game:
         if holder is None:
             proposal = self._active_proposal()
             events.append(ProposalCarried(self.mover, proposal))
-            self._carry_out(proposal, events)
+            carry_out(self, proposal, events)
             if self.outcome is None:
                 self._close_contest()
                 self._end_turn(events)
@@ -392,100 +388,10 @@ class Game:
 
     def _end_turn(self, events: list[Event]) -> None:
         if self.turn >= self.setup.turn_limit:
-            self._finish(Outcome(Termination.TURN_LIMIT, None), events)
+            finish(self, Outcome(Termination.TURN_LIMIT, None), events)
             return
         self.turn += 1
         self.mover = (self.mover + 1) % self.players
         self.rejected = []
         self.contest = []
         events.append(TurnBegan(self.mover, self.turn))
-
-    def _carry_out(self, p: Proposal, events: list[Event]) -> None:
-        a = p.initiate
-        if p.step is not None:
-            origin = Field(self.positions[a])
-            dest = p.step
-            g = p.grail
-            if self.bearer == a:
-                if g is GrailMove.DROP_BEFORE:
-                    self._drop(a, origin, events)
-            elif self.grail_field == origin and g in (GrailMove.CARRY, GrailMove.DROP_AFTER):
-                if self._take(a, origin, events):
-                    return
-            self.positions[a] = dest.value
-            events.append(Stepped(a, origin, dest))
-            if self.bearer == a:
-                if self._reached_end(a, dest, events):
-                    return
-                if g is GrailMove.DROP_AFTER:
-                    self._drop(a, dest, events)
-            elif g is GrailMove.PICK_UP:
-                if self._take(a, dest, events):
-                    return
-        if p.blow is not None:
-            self._blow(p, events)
-
-    def _take(self, a: Initiate, where: Field, events: list[Event]) -> bool:
-        self.bearer = a.value
-        self.grail_field = -1
-        events.append(GrailTaken(a, where))
-        return self._reached_end(a, where, events)
-
-    def _drop(self, a: Initiate, where: Field, events: list[Event]) -> None:
-        self.bearer = -1
-        self.grail_field = where.value
-        events.append(GrailDropped(a, where))
-
-    def _blow(self, p: Proposal, events: list[Event]) -> None:
-        a, target = p.initiate, p.blow
-        assert target is not None
-        where = Field(self.positions[a])
-        mover = self.mover
-        self.sheets[mover].costs[a] += BLOW_COST
-        self.known[mover][a] = max(0, self.known[mover][a] - BLOW_COST)
-        losses = tuple(self.influence(q, target) for q in range(self.players))
-        for q, lost in enumerate(losses):
-            self.losses[q][target] = lost
-            self.known[q][target] = lost
-        self.in_play[target] = False
-        events.append(CoverBlown(a, target, where, mover, losses))
-        if self.bearer == target:
-            self._drop(target, where, events)
-            if p.take_grail and self._take(a, where, events):
-                return
-        if not any(self.in_play):
-            self._finish(Outcome(Termination.NO_INITIATES, None), events)
-
-    def _reached_end(self, bearer: Initiate, where: Field, events: list[Event]) -> bool:
-        """End the game if ``bearer`` now holds the grail on a deciding HQ."""
-        if self.hq_owner is not None:
-            if where.value not in HQ_VALUES:
-                return False
-            society = next(s for s in Society if s.hq == where)
-            owner = self.hq_owner[society]
-            self._finish(
-                Outcome(Termination.HQ_REACHED, owner, bearer, where,
-                        self._influence_on(bearer), False, self.mover, owner),
-                events,
-            )
-            return True
-        if where != bearer.society.hq:
-            return False
-        influence = self._influence_on(bearer)
-        top = max(influence)
-        leaders = [q for q, v in enumerate(influence) if v == top]
-        tie = len(leaders) > 1
-        winner = self.mover if tie else leaders[0]
-        self._finish(
-            Outcome(Termination.DELIVERED, winner, bearer, where, influence, tie, self.mover),
-            events,
-        )
-        return True
-
-    def _influence_on(self, initiate: int) -> tuple[int, ...]:
-        return tuple(self.influence(q, initiate) for q in range(self.players))
-
-    def _finish(self, outcome: Outcome, events: list[Event]) -> None:
-        self.outcome = outcome
-        self.phase = Phase.OVER
-        events.append(GameEnded(outcome))

@@ -9,11 +9,11 @@ from . import errors
 from .actions import GrailMove, Proposal, Propose
 from .board import NEIGHBOURS, Field
 from .pieces import Initiate
+from .vocabulary import BLOW_COST
 
 if TYPE_CHECKING:
     from .game import Game
 
-BLOW_COST = 10
 
 _CARRIED = (GrailMove.CARRY, GrailMove.DROP_BEFORE, GrailMove.DROP_AFTER)
 _ON_ORIGIN = (GrailMove.NONE, GrailMove.CARRY, GrailMove.DROP_AFTER)

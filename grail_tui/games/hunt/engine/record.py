@@ -7,12 +7,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
+from .codec import action_from_dict, action_to_dict
 from .errors import IllegalActionError, MalformedActionError
-from .events import Variant
-from .game import DEFAULT_TURN_LIMIT, Game, Setup
-from .notation import action_from_dict, action_to_dict
+from .game import Game
+from .vocabulary import DEFAULT_TURN_LIMIT, Setup, Variant
 
 FORMAT = "grail-tui-record"
+GAME = "hunt"  # records of other games name theirs; a record without a name is of this one
 VERSION = 1
 
 
@@ -30,6 +31,47 @@ class ReplayError(ValueError):
         self.reason = reason
 
 
+def setup_to_dict(setup: Setup) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "players": setup.players,
+        "variant": setup.variant.value,
+        "seed": setup.seed,
+        "turn_limit": setup.turn_limit,
+    }
+    if setup.first_player is not None:
+        out["first_player"] = setup.first_player
+    if setup.names:
+        out["names"] = list(setup.names)
+    return out
+
+
+def setup_from_dict(raw: Any) -> Setup:
+    """A setup from its JSON form; ValueError says what is wrong."""
+    if not isinstance(raw, dict):
+        raise ValueError("there is no setup")
+    names = raw.get("names", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise ValueError("'names' should be a list of names")
+    for key in ("players", "seed", "turn_limit", "first_player"):
+        value = raw.get(key)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise ValueError(f"{key!r} should be a whole number")
+    variant = raw.get("variant", "standard")
+    if variant not in [v.value for v in Variant]:
+        raise ValueError(f"unknown variant {variant!r}")
+    try:
+        return Setup(
+            players=raw.get("players", 0),
+            variant=Variant(variant),
+            seed=raw.get("seed", 0),
+            turn_limit=raw.get("turn_limit", DEFAULT_TURN_LIMIT),
+            first_player=raw.get("first_player"),
+            names=tuple(names),
+        )
+    except TypeError as exc:
+        raise ValueError(str(exc)) from None
+
+
 @dataclass
 class GameRecord:
     setup: Setup
@@ -41,21 +83,11 @@ class GameRecord:
         return cls(game.setup, list(game.actions))
 
     def to_dict(self) -> dict[str, Any]:
-        s = self.setup
-        setup: dict[str, Any] = {
-            "players": s.players,
-            "variant": s.variant.value,
-            "seed": s.seed,
-            "turn_limit": s.turn_limit,
-        }
-        if s.first_player is not None:
-            setup["first_player"] = s.first_player
-        if s.names:
-            setup["names"] = list(s.names)
         out: dict[str, Any] = {
             "format": FORMAT,
+            "game": GAME,
             "version": VERSION,
-            "setup": setup,
+            "setup": setup_to_dict(self.setup),
             "actions": [action_to_dict(a) for a in self.actions],
         }
         if self.chat:
@@ -77,28 +109,14 @@ class GameRecord:
     def from_dict(cls, data: Any) -> GameRecord:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError("not a game record: the 'format' field is missing or wrong")
+        if data.get("game", GAME) != GAME:
+            raise RecordError(f"this is a record of another game ({data.get('game')!r})")
         version = data.get("version")
         if version != VERSION:
             raise RecordError(f"record version {version!r} is not supported (this is version {VERSION})")
-        raw = data.get("setup")
-        if not isinstance(raw, dict):
-            raise RecordError("the record has no setup")
         try:
-            names = raw.get("names", [])
-            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-                raise ValueError("'names' should be a list of names")
-            for key in ("players", "seed", "turn_limit"):
-                if key in raw and (not isinstance(raw[key], int) or isinstance(raw[key], bool)):
-                    raise ValueError(f"{key!r} should be a whole number")
-            setup = Setup(
-                players=raw.get("players", 0),
-                variant=Variant(raw.get("variant", "standard")),
-                seed=raw.get("seed", 0),
-                turn_limit=raw.get("turn_limit", DEFAULT_TURN_LIMIT),
-                first_player=raw.get("first_player"),
-                names=tuple(names),
-            )
-        except (ValueError, TypeError) as exc:
+            setup = setup_from_dict(data.get("setup"))
+        except ValueError as exc:
             raise RecordError(f"the setup is damaged: {exc}") from None
         raw_actions = data.get("actions")
         if not isinstance(raw_actions, list):

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .pieces import UNITS, Initiate, Unit
+
+if TYPE_CHECKING:
+    from .view import SheetView
 
 NO_INITIATE = -1
 
@@ -16,6 +21,15 @@ class Sheet:
         self.owner: list[int] = [NO_INITIATE] * len(UNITS)  # unit index -> initiate
         self.totals: list[int] = [0] * 8  # points placed per initiate
         self.costs: list[int] = [0] * 8  # blow costs paid per initiate
+
+    @classmethod
+    def from_view(cls, view: SheetView) -> Sheet:
+        """The sheet a SheetView shows."""
+        sheet = cls()
+        for unit, initiate in view.placements:
+            sheet.place(unit, initiate)
+        sheet.costs = list(view.costs)
+        return sheet
 
     def copy(self) -> Sheet:
         other = Sheet.__new__(Sheet)

@@ -7,14 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Placement, Proposal
 from .board import FIELDS, Field
-from .events import Matched, ObjectionsRevealed, Outcome, Variant
-from .notation import jsonable
+from .codec import jsonable
+from .events import Matched, ObjectionsRevealed, Outcome
 from .pieces import INITIATES, UNITS, Initiate, Society, Unit
+from .vocabulary import Phase, Variant
 
 if TYPE_CHECKING:
     from .game import Game
-    from .phase import Phase
-
 
 @dataclass(frozen=True)
 class ContestView:
@@ -91,6 +90,7 @@ class PlayerView:
     hq: Society | None  # The Original: the HQ this player holds
     answer: int | None  # this player's answer in the open round, if given (0: pass)
     may_assign: bool  # on this player's turn: is assigning open?
+    waiting: bool  # does the game wait for this player's action now?
 
     def to_dict(self) -> dict[str, Any]:
         return jsonable(self)  # type: ignore[no-any-return]
@@ -111,7 +111,6 @@ def sheet_view(game: Game, player: int) -> SheetView:
 
 
 def public_view(game: Game) -> PublicView:
-    from .phase import Phase
 
     contest = None
     if game.proposal is not None:
@@ -128,7 +127,7 @@ def public_view(game: Game) -> PublicView:
             showing=game.showing,
             high=game.high,
             holder=game.holder,
-            awaiting=game.to_act(),
+            awaiting=game.asked(),
             rounds=tuple(game.contest),
             shown=tuple(shown),
         )
@@ -143,7 +142,7 @@ def public_view(game: Game) -> PublicView:
         phase=game.phase,
         turn=game.turn,
         mover=game.mover,
-        to_act=game.to_act(),
+        to_act=game.asked(),
         positions=tuple(FIELDS[f] if game.in_play[i] else None for i, f in enumerate(game.positions)),
         grail_field=game.grail_position(),
         bearer=INITIATES[game.bearer] if game.bearer >= 0 else None,
@@ -161,7 +160,6 @@ def public_view(game: Game) -> PublicView:
 
 def player_view(game: Game, player: int, public: PublicView | None = None) -> PlayerView:
     """``public``: the game's public view, if already made (it is the same for every seat)."""
-    from .phase import Phase
 
     hq = None
     if game.hq_owner is not None:
@@ -173,4 +171,5 @@ def player_view(game: Game, player: int, public: PublicView | None = None) -> Pl
         hq=hq,
         answer=game.answers.get(player),
         may_assign=game.phase is Phase.TURN and game.mover == player and game.may_assign(),
+        waiting=player in game.to_act(),
     )

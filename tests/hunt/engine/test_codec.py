@@ -8,9 +8,17 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grail_tui.games.hunt.engine import Game, PlayerView, PublicView, Setup, Variant
-from grail_tui.games.hunt.engine.notation import jsonable
-from grail_tui.games.hunt.engine.serial import DecodeError, decode, decode_any
+from grail_tui.games.hunt.engine import (
+    DecodeError,
+    Game,
+    PlayerView,
+    PublicView,
+    Setup,
+    Variant,
+    decode,
+    decode_any,
+    jsonable,
+)
 
 
 @settings(max_examples=15, deadline=None)

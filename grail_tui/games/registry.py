@@ -1,0 +1,42 @@
+"""Which games grail-tui plays. The platform imports a game only through here, by name."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+from .api import GameKind, RecordError
+
+# name -> the module that exports the game's KIND
+GAMES: Mapping[str, str] = {
+    "hunt": "grail_tui.games.hunt.kind",
+}
+DEFAULT = "hunt"
+
+
+def get(name: str) -> GameKind:
+    """The game called ``name``; ValueError if there is none."""
+    module = GAMES.get(name)
+    if module is None:
+        raise ValueError(f"no game called {name!r} (there are: {', '.join(GAMES)})")
+    kind: GameKind = importlib.import_module(module).KIND
+    return kind
+
+
+def names() -> tuple[str, ...]:
+    return tuple(GAMES)
+
+
+def kinds() -> tuple[GameKind, ...]:
+    return tuple(get(name) for name in GAMES)
+
+
+def of_record(data: Any) -> GameKind:
+    """The game a record (JSON data) belongs to; records without a name are of the first game."""
+    if not isinstance(data, dict):
+        raise RecordError("not a game record: expected a JSON object")
+    name = data.get("game", DEFAULT)
+    if not isinstance(name, str) or name not in GAMES:
+        raise RecordError(f"not a game record of a game grail-tui knows ({name!r})")
+    return get(name)
