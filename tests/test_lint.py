@@ -1,4 +1,4 @@
-"""ruff and mypy (strict on the engine) run as part of the suite, so CI enforces them."""
+"""ruff, mypy (strict on the engines) and the import contracts run as part of the suite, so CI enforces them."""
 
 import subprocess
 import sys
@@ -15,5 +15,13 @@ def test_ruff():
 
 def test_mypy_strict_engine():
     out = subprocess.run([sys.executable, "-m", "mypy", "grail_tui"],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_import_contracts():
+    """The boundaries in pyproject.toml's [tool.importlinter]: layers, pure engines, no game named."""
+    out = subprocess.run([sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command;"
+                          " sys.exit(lint_imports_command())"],
                          cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr

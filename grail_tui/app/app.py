@@ -1,25 +1,33 @@
-"""The Textual app: start screen, games at this terminal, replays."""
+"""The Textual app: the shell around every game (start, continue, replay, lobby, help).
+
+The app asks the game's kind for its screens; it knows no game's pieces.
+"""
 
 from __future__ import annotations
 
+import io
 import os
 import random
 import time
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
+from rich.console import Console
+from textual.actions import parse
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from grail_tui.games.hunt.engine import GameRecord
-from grail_tui.games.hunt.screens.game import GameScreen, split_action
-from grail_tui.net.remote import Session
-from grail_tui.table.interface import GameTable
-from grail_tui.table.local import LocalTable
+from grail_tui.games import registry
+from grail_tui.games.api import RecordData
+from grail_tui.table.client import LocalClient, TableClient
+from grail_tui.table.journal import JournalStore, SavedGame, SaveError, new_save_path, read_save, unfinished
 from grail_tui.table.seats import SeatConfig
-from grail_tui.table.storage import CURRENT, SaveError, read_save, saves_dir
+from grail_tui.table.store import StoredGame
+from grail_tui.table.table import Table
+from grail_tui.table.thinking import Thinker
 
 from .glyphs import glyphs
 from .screens.start import NewGame, StartMenu, StartScreen
@@ -36,12 +44,16 @@ class GrailApp(App[int]):
         ascii_only: bool = False,
         bot_delay: float = 0.5,
         seed: int | None = None,
-        replay: GameRecord | None = None,
+        replay: RecordData | None = None,
+        replay_game: str = registry.DEFAULT,
         resume: bool = False,
         player_name: str | None = None,
-        server: tuple[str, ...] | None = None,
+        server: Any = None,
     ) -> None:
         super().__init__()
+        # A failure inside the app is reported in a plain sentence (see launch.py), never as a
+        # traceback on the player's terminal: Textual prints its errors to this console.
+        self.error_console = Console(file=io.StringIO(), markup=False, highlight=False)
         self.g = glyphs(ascii_only)
         self.ascii_only = ascii_only
         self.bot_delay = bot_delay
@@ -49,15 +61,23 @@ class GrailApp(App[int]):
         if player_name:
             self.settings.seats[0] = SeatConfig(player_name)
         self.replay_record = replay
+        self.replay_game = replay_game
         self.resume = resume
-        self.crash: BaseException | None = None
-        self.table: GameTable | None = None
-        self.server = server  # ("unix", path) or ("tcp", host, port, name)
-        self.session: Session | None = None
+        self.client: TableClient | None = None
+        self.thinker = Thinker(processes=1)
+        self.server = server  # where to find a server (net.remote.Target), if any
+        self.session: Any = None
+        self.exit_message: str | None = None  # said on the terminal after the app has gone
         if ascii_only:
             from .ascii_filter import AsciiFilter
 
             self._filters.append(AsciiFilter())
+
+    @property
+    def failure(self) -> str:
+        """What went wrong inside the app, if it stopped on an error (its traceback as text)."""
+        out = self.error_console.file
+        return out.getvalue() if isinstance(out, io.StringIO) else ""
 
     # -- screens ---------------------------------------------------------------
 
@@ -67,9 +87,7 @@ class GrailApp(App[int]):
         if self.server is not None and await self._connect():
             return
         if self.replay_record is not None:
-            from grail_tui.games.hunt.screens.replay import ReplayScreen
-
-            self.push_screen(ReplayScreen(self.replay_record, self.g))
+            self.push_screen(registry.get(self.replay_game).ui().replay_screen(self.replay_record, self.g))
             return
         self.push_screen(StartScreen(self.settings, self.saved_description()))
         if self.resume:
@@ -79,42 +97,22 @@ class GrailApp(App[int]):
 
     async def _connect(self) -> bool:
         """Open the lobby of a server; False (with a notice) if none answers."""
-        from grail_tui.net.client import Connection
-        from grail_tui.net.protocol import ProtocolError
-        from grail_tui.net.remote import Session
+        from .connect import connect_lobby
 
-        from .screens.lobby import LobbyScreen
+        return await connect_lobby(self)
 
-        target = self.server
-        assert target is not None
-
-        async def open_connection() -> Connection:
-            if target[0] == "unix":
-                return await Connection.open(unix=Path(target[1]))
-            host, port, name = target[1], int(target[2]), target[3]
-            conn = await Connection.open(tcp=(host, port), name=name, token=load_token(host, port))
-            if conn.token:
-                save_token(host, port, conn.token)
-            return conn
-
-        where = target[1] if target[0] == "unix" else f"{target[1]}:{target[2]}"
-        try:
-            conn = await open_connection()
-        except (OSError, ConnectionError, ProtocolError) as exc:
-            self.notify(f"No grail-tui server at {where} ({exc}); playing on this machine.",
-                        severity="warning", timeout=8)
-            return False
-        self.session = Session(conn, open_connection)
-        self.push_screen(LobbyScreen(self.session, self.g, where))
-        return True
+    def saved_games(self) -> list[SavedGame]:
+        return unfinished()
 
     def saved_description(self) -> str | None:
-        try:
-            record, seats = read_save(saves_dir() / CURRENT)
-        except SaveError:
+        saves = self.saved_games()
+        if not saves:
             return None
-        humans = [s.name for s in seats if s.is_human]
-        return f"{len(seats)} players, {len(record.actions)} actions, {', '.join(humans) or 'bots only'}"
+        stored = saves[0].stored
+        humans = [s.name or "?" for s in stored.seats if s.is_human]
+        more = f" (+{len(saves) - 1} more)" if len(saves) > 1 else ""
+        return (f"{len(stored.seats)} players, {len(stored.actions)} actions, "
+                f"{', '.join(humans) or 'bots only'}{more}")
 
     def on_start_menu_chosen(self, message: StartMenu.Chosen) -> None:
         item = message.item
@@ -131,11 +129,11 @@ class GrailApp(App[int]):
         elif item == "quit":
             self.exit(0)
 
-    def _open(self, table: GameTable) -> None:
-        if self.table is not None:
-            self.table.close()
-        self.table = table
-        screen = GameScreen(table, self.g)
+    def open_game(self, client: TableClient) -> None:
+        if self.client is not None:
+            self.client.close()
+        self.client = client
+        screen = client.kind.ui().game_screen(client, self.g)
         self.push_screen(screen)
         marker = os.environ.get("GRAIL_TUI_BENCH_PAINTED")
         if marker:
@@ -145,28 +143,47 @@ class GrailApp(App[int]):
 
             screen.call_after_refresh(painted)
 
-    def start_game(self) -> None:
-        current = saves_dir() / CURRENT
-        if current.exists():
-            current.replace(current.with_name("previous.jsonl"))
-        settings = self.settings
-        self._open(LocalTable(settings.setup(), settings.seats, save_path=current,
-                              bot_delay=self.bot_delay))
+    def _local(self, table: Table) -> LocalClient:
+        return LocalClient(table, [k for k, s in enumerate(table.seats) if s.is_human])
 
-    def continue_game(self) -> None:
-        path = saves_dir() / CURRENT
+    def start_game(self) -> None:
+        settings = self.settings
+        kind = settings.kind
         try:
-            record, seats = read_save(path)
-            table = LocalTable(record.setup, seats, record=record, save_path=path,
-                               bot_delay=self.bot_delay)
+            setup = settings.setup()
+        except ValueError as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        stored = StoredGame(kind.name, kind.setup_to_dict(setup), list(settings.seats),
+                            self._table_settings())
+        store = JournalStore(new_save_path(), stored)
+        table = Table(kind, setup, settings.seats, store, settings=stored.settings, thinker=self.thinker)
+        self.open_game(self._local(table))
+
+    def _table_settings(self) -> Any:
+        from grail_tui.table.settings import TableSettings
+
+        return TableSettings(bot_delay=self.bot_delay)
+
+    def continue_game(self, path: Path | None = None) -> None:
+        saves = self.saved_games()
+        target = path or (saves[0].path if saves else None)
+        if target is None:
+            self.notify("There is no unfinished game to continue.", severity="warning")
+            return
+        try:
+            stored = read_save(target)
+            kind = registry.get(stored.game)
+            settings = self._table_settings()
+            table = Table.restore(kind, stored, JournalStore(target), thinker=self.thinker,
+                                  settings=settings)
         except (SaveError, ValueError) as exc:
             self.notify(f"Cannot continue: {exc}", severity="error", timeout=8)
             return
-        self._open(table)
+        self.open_game(self._local(table))
 
     def ask_replay(self) -> None:
-        from grail_tui.games.hunt.screens.replay import ReplayScreen
-        from grail_tui.headless import CommandError, load_record
+        from grail_tui.games.api import RecordError
 
         from .screens.prompts import TextPrompt
 
@@ -174,11 +191,11 @@ class GrailApp(App[int]):
             if not path:
                 return
             try:
-                record = load_record(Path(path).expanduser())
-            except CommandError as exc:
+                kind, record = registry.read_record_file(Path(path).expanduser())
+            except RecordError as exc:
                 self.notify(str(exc), severity="error", timeout=8)
                 return
-            self.push_screen(ReplayScreen(record, self.g))
+            self.push_screen(kind.ui().replay_screen(record, self.g))
 
         self.push_screen(TextPrompt("Replay which game record?", "", "path to a .json record"), chosen)
 
@@ -187,12 +204,14 @@ class GrailApp(App[int]):
             self.pop_screen()
         if self.session is not None:
             return  # back in the lobby
+        self.settings.seed = random.randrange(1_000_000)
         start = self.screen
         if isinstance(start, StartScreen):
             start.saved = self.saved_description()
-            start.query_one(StartMenu).saved = start.saved
-            start.query_one(StartMenu).row = 0
-            start.query_one(StartMenu).refresh()
+            menu = start.query_one(StartMenu)
+            menu.saved = start.saved
+            menu.row = 0
+            menu.refresh()
 
     # -- the command palette lists what is possible now --------------------------
 
@@ -201,50 +220,12 @@ class GrailApp(App[int]):
         for binding in getattr(screen, "BINDINGS", []):
             if not isinstance(binding, Binding) or not binding.show:
                 continue
-            if screen.check_action(*split_action(binding.action)) is True:
+            _, name, params = parse(binding.action)
+            if screen.check_action(name, params) is True:
                 yield SystemCommand(binding.description, binding.tooltip or binding.description,
                                     partial(screen.call_later, screen.run_action, binding.action))
 
-    # -- nothing but a plain sentence reaches the player on a crash -----------------
-
-    def _print_error_renderables(self) -> None:
-        if not self._exit_renderables:
-            return
-        self._exit_renderables.clear()
-        error = self._exception
-        self.crash = error or RuntimeError("unknown error")
-
     def on_unmount(self) -> None:
-        if self.table is not None:
-            self.table.close()
-
-
-def _tokens_file() -> Path:
-    from grail_tui.table.storage import data_dir, private_dir
-
-    return private_dir(data_dir()) / "tokens.json"
-
-
-def load_token(host: str, port: int) -> str | None:
-    import json
-
-    try:
-        tokens = json.loads(_tokens_file().read_text())
-    except (OSError, ValueError):
-        return None
-    token = tokens.get(f"{host}:{port}") if isinstance(tokens, dict) else None
-    return token if isinstance(token, str) else None
-
-
-def save_token(host: str, port: int, token: str) -> None:
-    import json
-
-    path = _tokens_file()
-    try:
-        tokens = json.loads(path.read_text())
-    except (OSError, ValueError):
-        tokens = {}
-    tokens[f"{host}:{port}"] = token
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as out:
-        json.dump(tokens, out)
+        if self.client is not None:
+            self.client.close()
+        self.thinker.close()

@@ -5,41 +5,66 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
+from typing import Any
+
+
+def server_target(args: argparse.Namespace) -> Any:
+    """Where the app should find a server, or None to play at this terminal.
+
+    A server named on purpose (``--socket`` or ``GRAIL_TUI_SOCKET``, or the file
+    descriptor an SSH session hands over) must answer: if it does not, that is
+    an error on screen, never a silent fall back to a local game.
+    """
+    from grail_tui.net.remote import Target
+
+    fd = os.environ.get("GRAIL_TUI_SERVER_FD")
+    if fd is not None:
+        return Target.from_fd(int(fd))
+    if getattr(args, "local", False) or getattr(args, "command", None) == "replay" or args.resume:
+        return None
+    named = args.socket or os.environ.get("GRAIL_TUI_SOCKET")
+    if named:
+        return Target.unix(Path(named), named=True)
+    found = Target.find_default()
+    return found
+
+
+class StartError(Exception):
+    """The app cannot start as asked; the text says why."""
 
 
 def launch(args: argparse.Namespace) -> int:
+    from grail_tui.games import registry
+    from grail_tui.games.api import RecordError
+
     from .app import GrailApp
 
     replay = None
+    game = registry.DEFAULT
     if getattr(args, "command", None) == "replay":
-        from grail_tui.headless import load_record
-
-        replay = load_record(args.record)
-    server: tuple[str, ...] | None = None
-    if args.connect:
-        host, _, port = args.connect.rpartition(":")
-        if not host or not port.isdigit() or not args.name:
-            from grail_tui.headless import CommandError
-
-            raise CommandError("--connect takes HOST:PORT and needs --name NAME")
-        server = ("tcp", host, port, args.name)
-    elif not args.local and replay is None and not args.resume:
-        from grail_tui.net.protocol import default_socket
-
-        sock = default_socket()
-        if sock.exists():
-            server = ("unix", str(sock))
+        try:
+            kind, replay = registry.read_record_file(Path(args.record))
+        except RecordError as exc:
+            raise StartError(str(exc)) from None
+        game = kind.name
+    try:
+        server = server_target(args)
+    except (ValueError, OSError) as exc:
+        raise StartError(str(exc)) from None
     app = GrailApp(ascii_only=args.ascii, bot_delay=args.bot_delay, seed=args.seed,
-                   replay=replay, resume=args.resume, server=server)
+                   replay=replay, replay_game=game, resume=args.resume, server=server)
     headless = bool(os.environ.get("GRAIL_TUI_BENCH_PAINTED"))
     code = app.run(mouse=args.mouse, headless=headless)
-    if app.crash is not None:
+    if app.failure:
         from grail_tui.crash import report
 
-        path = report(app.crash)
+        path = report(app.failure)
         print("grail-tui stopped because of an internal error; your game was saved after the last "
               "action and Continue resumes it.", file=sys.stderr)
         if path:
             print(f"Details were written to {path}.", file=sys.stderr)
         return 70
+    if getattr(app, "exit_message", None):
+        print(app.exit_message, file=sys.stderr)
     return code or 0

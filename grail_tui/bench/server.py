@@ -23,8 +23,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from grail_tui.games import registry
 from grail_tui.games.hunt.bots import RandomBot
-from grail_tui.net.client import Connection, reply_to
+from grail_tui.net.botclient import reply_to
+from grail_tui.net.client import ServerLink
+from grail_tui.net.protocol import Create, Join, Joined, Open, State, TableRules
 
 
 def _raise_fd_limit() -> None:
@@ -39,8 +42,8 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-c", "import resource as r; s, h = r.getrlimit(r.RLIMIT_NOFILE); "
              "r.setrlimit(r.RLIMIT_NOFILE, (h, h)); from grail_tui.cli import main; "
-             f"main(['serve', '--socket', {str(folder / 's.sock')!r}, '--db', {str(folder / 'db')!r}, "
-             f"'--tcp', '127.0.0.1:{port}', '--bot-delay', '0'])"],
+             f"main(['serve', '--socket', {str(folder / 'sock' / 's.sock')!r}, "
+             f"'--db', {str(folder / 'db')!r}, '--bench-tcp', '127.0.0.1:{port}', '--bot-delay', '0'])"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = self.proc.stdout.readline() if self.proc.stdout else ""
         if not line:
@@ -78,8 +81,8 @@ class Seat:
         self.think = think
         self.rng = rng
         self.bot = RandomBot(rng.randrange(1 << 30))
-        self.conn: Connection | None = None
-        self.token: str | None = None
+        self.conn: ServerLink | None = None
+        self.kind = registry.get("hunt")
         self.code = ""
         self.acked = 0  # the highest action count the server has shown this seat
         self.latencies: list[float] = []
@@ -88,10 +91,8 @@ class Seat:
         self.after_restart: int | None = None  # the first version the restarted server shows
         self.fresh = False
 
-    async def connect(self) -> Connection:
-        self.conn = await Connection.open(tcp=("127.0.0.1", self.port_of()), name=self.name,
-                                          token=self.token)
-        self.token = self.conn.token
+    async def connect(self) -> ServerLink:
+        self.conn = await ServerLink.bench_tcp("127.0.0.1", self.port_of(), self.name)
         return self.conn
 
     async def play(self, stop: float, restarted: asyncio.Event) -> None:
@@ -112,14 +113,14 @@ class Seat:
                     except (ConnectionError, OSError, ValueError):
                         await asyncio.sleep(0.1)
                 assert self.conn is not None
-                await self.conn.send({"type": "open", "code": self.code})
+                await self.conn.send(Open(1, self.code))
                 self.fresh = True
                 sent_at = None
                 last = -1
                 continue
-            if m.get("type") != "state":
+            if not isinstance(m, State):
                 continue
-            version = m["version"]
+            version = m.seq
             if self.fresh:
                 self.fresh = False
                 self.after_restart = version
@@ -127,13 +128,13 @@ class Seat:
                 self.latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
             self.acked = max(self.acked, version)
-            if m["status"] == "over":
+            if m.result is not None:
                 self.over = True
                 return
-            if not m["your_move"] or version == last:
+            if not m.asked or version == last:
                 continue
             last = version
-            act = reply_to(m, self.bot)
+            act = reply_to(self.kind, m, self.bot)
             if act is None:
                 continue
             if self.think:
@@ -156,15 +157,17 @@ async def _drive(games: int, seconds: float, think: float, drill: bool, seed: in
             await seat.connect()
         first = table[0].conn
         assert first is not None
-        await first.send({"type": "create", "players": 4, "bots": [None] * 4, "min_round": 0,
-                          "answer_timeout": 600, "seed": seed + g, "turn_limit": 100000})
+        await first.send(Create(1, "hunt", (None,) * 4, options={"turn_limit": 100000},
+                                rules=TableRules(answer_timeout=600, turn_timeout=600, min_round=0)))
         joined = await first.receive()
-        code = joined["code"]
+        while not isinstance(joined, Joined):
+            joined = await first.receive()
+        code = joined.code
         for seat in table:
             seat.code = code
         for seat in table[1:]:
             assert seat.conn is not None
-            await seat.conn.send({"type": "join", "code": code})
+            await seat.conn.send(Join(1, code))
         seats.append(table)
     everyone = [s for table in seats for s in table]
     restarted = asyncio.Event()

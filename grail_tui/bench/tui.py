@@ -67,29 +67,30 @@ async def _timed_key(app: Any, screen: Any, key: str) -> float:
 async def _round_trips(samples: int) -> list[float]:
     from grail_tui.app.app import GrailApp
     from grail_tui.games.hunt.screens.game import GameScreen
-    from grail_tui.table.local import LocalTable
+    from grail_tui.games.hunt.situation import Request
+    from grail_tui.table.client import LocalClient
 
     app = GrailApp(seed=9, bot_delay=0, player_name="Bench")
-    app.settings.turn_limit = 10_000
+    app.settings.options["turn_limit"] = 10_000
     times: list[float] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         while len(times) < samples:
-            table = app.table
-            assert isinstance(table, LocalTable)
-            await table.settle()
+            client = app.client
+            assert isinstance(client, LocalClient)
+            await client.table.settle()
             await pilot.pause()
             screen = app.screen
-            if not isinstance(screen, GameScreen) or table.is_over:
+            if not isinstance(screen, GameScreen) or client.table.over:
                 break
             request = screen.request()
-            if request in ("opening", "turn"):
+            if request in (Request.OPENING, Request.TURN):
                 await pilot.press("a")
                 key = "enter"
-            elif request == "objection":
+            elif request is Request.OBJECTION:
                 key = "n"
-            elif request == "reply":
+            elif request is Request.REPLY:
                 key = "c"
             else:
                 continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 
@@ -17,9 +18,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                         help="resume the saved game at once")
     parser.add_argument("--local", action="store_true",
                         help="play on this machine even if a grail-tui server is running")
-    parser.add_argument("--connect", default=None, metavar="HOST:PORT",
-                        help="play on a grail-tui server over TCP (with --name)")
-    parser.add_argument("--name", default=None, help="your name on a TCP server")
+    parser.add_argument("--socket", type=Path, default=None, metavar="PATH",
+                        help="play on the grail-tui server at this Unix socket (default: "
+                             "$GRAIL_TUI_SOCKET, else the system server's, else your own if running)")
 
 
 def register(sub: Any) -> None:
@@ -31,6 +32,12 @@ def register(sub: Any) -> None:
 
 
 def launch(args: argparse.Namespace) -> int:
+    from grail_tui.app.launch import StartError
     from grail_tui.app.launch import launch as run_app
 
-    return run_app(args)
+    from .common import CommandError
+
+    try:
+        return run_app(args)
+    except StartError as exc:
+        raise CommandError(str(exc)) from None

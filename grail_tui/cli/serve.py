@@ -13,50 +13,58 @@ from .common import CommandError
 def register(sub: Any) -> None:
     serve = sub.add_parser("serve", help="run the game server for players on this machine",
                            description="Run the game server: players on this machine reach it "
-                                       "through a Unix socket.")
+                                       "through a Unix socket, each known by their account.")
     serve.add_argument("--socket", type=Path, default=None,
-                       help="Unix socket (default: $XDG_RUNTIME_DIR/grail-tui/server.sock, "
-                            "or /run/grail-tui/server.sock with --system)")
-    serve.add_argument("--system", action="store_true", help="use the system socket under /run/grail-tui")
-    serve.add_argument("--tcp", default=None, metavar="HOST:PORT", help="also listen on TCP")
-    serve.add_argument("--db", type=Path, default=None, help="SQLite database file")
+                       help="Unix socket (default: $XDG_RUNTIME_DIR/grail-tui/server.sock, or "
+                            "/tmp/grail-tui-UID/server.sock, or /run/grail-tui/server.sock with --system)")
+    serve.add_argument("--system", action="store_true",
+                       help="the system service: the socket under /run/grail-tui")
+    serve.add_argument("--db", type=Path, default=None,
+                       help="SQLite database file (default: grail-tui/server.db in your state folder)")
     serve.add_argument("--bot-delay", dest="server_bot_delay", type=float, default=0.5,
-                       help="pause before a server bot acts (default 0.5)")
+                       help="seconds every bot decision takes at least (default 0.5)")
     serve.add_argument("--hello-timeout", type=float, default=10.0,
                        help="close connections that say nothing for this long (default 10)")
+    serve.add_argument("--bench-tcp", default=None, metavar="HOST:PORT",
+                       help="also listen on loopback TCP with claimed names: for tests and "
+                            "`grail-tui bench server` only, never for players")
     serve.set_defaults(handler=run_serve)
 
 
 def run_serve(args: argparse.Namespace) -> int:
     import asyncio
 
-    from grail_tui.net.protocol import SYSTEM_SOCKET, user_socket
+    from grail_tui.net.connection import Limits
     from grail_tui.net.server import default_database, serve
+    from grail_tui.net.sockets import SYSTEM_SOCKET, SocketPlaceError, user_socket
 
     unix = args.socket or (SYSTEM_SOCKET if args.system else user_socket())
     tcp = None
-    if args.tcp:
-        host, _, port = args.tcp.rpartition(":")
-        if not host or not port.isdigit():
-            raise CommandError("--tcp takes HOST:PORT, for example 127.0.0.1:7423")
+    if args.bench_tcp:
+        host, _, port = args.bench_tcp.rpartition(":")
+        if host not in ("127.0.0.1", "localhost", "::1") or not port.isdigit():
+            raise CommandError("--bench-tcp takes a loopback HOST:PORT, for example 127.0.0.1:0")
         tcp = (host, int(port))
     db = args.db or default_database()
+    info: dict[str, Any] = {}
 
     async def main() -> None:
         ready = asyncio.Event()
-        task = asyncio.create_task(serve(unix, tcp, db, ready, bot_delay=args.server_bot_delay,
-                                         hello_timeout=args.hello_timeout))
-        await ready.wait()
-        from grail_tui.net import server as srv
-
-        ports = [s.sockets[0].getsockname() for s in srv.LAST.servers] if srv.LAST else []
-        tcp_port = next((p for p in ports if isinstance(p, tuple)), None)
-        print(json.dumps({"ready": True, "socket": str(unix),
-                          "tcp": list(tcp_port[:2]) if tcp_port else None, "db": str(db)}), flush=True)
+        task = asyncio.create_task(serve(unix, db, ready, system=args.system, bench_tcp=tcp, info=info,
+                                         bot_delay=args.server_bot_delay,
+                                         limits=Limits(hello_timeout=args.hello_timeout)))
+        waiter = asyncio.create_task(ready.wait())
+        await asyncio.wait([task, waiter], return_when=asyncio.FIRST_COMPLETED)
+        if task.done():
+            task.result()  # it failed before it was ready: say why
+        print(json.dumps({"ready": True, "socket": str(unix), "tcp": info.get("tcp"), "db": str(db)}),
+              flush=True)
         await task
 
     try:
         asyncio.run(main())
+    except SocketPlaceError as exc:
+        raise CommandError(str(exc)) from None
     except OSError as exc:
         raise CommandError(f"cannot listen: {exc}") from None
     return 0

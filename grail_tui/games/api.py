@@ -14,7 +14,8 @@ drive many games:
   the public view.
 
 Actions, events, views and setups are the engine's own types; the platform
-never looks inside them. It hands them back to the kind to encode, decode,
+never looks inside them, except that every action names the seat that takes it
+in a ``player`` attribute. It hands them back to the kind to encode, decode,
 word or render. Nothing in ``table/``, ``net/`` or ``app/`` names an
 initiate, a card or a contest.
 """
@@ -52,6 +53,13 @@ class BotLevel(Enum):
             raise ValueError(f"unknown bot level {text!r} (choose from {choices})") from None
 
 
+class Wait(Enum):
+    """What kind of wait a game is in, for its time limit."""
+
+    TURN = "turn"  # a seat chooses what to do (the opening counts as a turn)
+    ANSWER = "answer"  # seats answer what was put to them
+
+
 class RecordError(ValueError):
     """A record that cannot be read: not JSON, not a record of this game, or damaged."""
 
@@ -86,6 +94,7 @@ class SetupOption:
     low: int = 0  # for a number
     high: int = 0
     hint: str = ""
+    players: Mapping[str, int] = field(default_factory=dict)  # a choice that needs this many players
 
 
 @dataclass(frozen=True)
@@ -138,7 +147,10 @@ class GameState(Protocol):
         """Carry out a legal action; raise the kind's ``illegal`` error, changing nothing, if not."""
         ...
 
-    def view(self, player: int) -> View: ...
+    def view(self, player: int, public: View | None = None) -> View:
+        """What ``player`` may know; ``public``: this position's public view if made already
+        (the same for every seat, so a table serving many seats makes it once)."""
+        ...
 
     def public_view(self) -> View: ...
 
@@ -230,6 +242,10 @@ class GameKind(Protocol):
         """
         ...
 
+    def wait(self, state: GameState) -> Wait:
+        """Is the game waiting for a turn or for answers (they have their own time limits)?"""
+        ...
+
     def default_action(self, state: GameState, seat: int, *, pass_turn: bool) -> Action | None:
         """What a wait that timed out means for ``seat``; None: a stand-in bot decides.
 
@@ -245,14 +261,24 @@ class GameKind(Protocol):
 
     def names_in(self, public: View) -> tuple[str, ...]: ...
 
+    def public_of(self, view: View) -> View:
+        """The public view inside a seat's view (a public view is its own)."""
+        ...
+
+    def named(self, view: View, names: Sequence[str]) -> View:
+        """``view`` with these seat names: on a server, people take seats after the setup."""
+        ...
+
     # -- bots -----------------------------------------------------------------------
 
     def make_bot(self, level: BotLevel, seed: int, budget: float | None = None) -> Bot: ...
 
     # -- records ----------------------------------------------------------------------
 
-    def record(self, state: GameState, chat: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
-        """The versioned record (JSON data) of a game: its setup and every action."""
+    def record(self, state: GameState, chat: Sequence[Mapping[str, Any]] = (),
+               names: Sequence[str] | None = None) -> dict[str, Any]:
+        """The versioned record (JSON data) of a game: its setup and every action;
+        ``names``: the seats' names if people took seats after the setup."""
         ...
 
     def read_record(self, data: Any) -> RecordData:

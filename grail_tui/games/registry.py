@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
-from .api import GameKind, RecordError
+from .api import GameKind, RecordData, RecordError
 
 # name -> the module that exports the game's KIND
 GAMES: Mapping[str, str] = {
@@ -40,3 +42,20 @@ def of_record(data: Any) -> GameKind:
     if not isinstance(name, str) or name not in GAMES:
         raise RecordError(f"not a game record of a game grail-tui knows ({name!r})")
     return get(name)
+
+
+def read_record_file(path: Path) -> tuple[GameKind, RecordData]:
+    """A record file, read and checked; RecordError says what is wrong, naming the file."""
+    try:
+        data = json.loads(path.read_bytes())
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read it ({exc.strerror})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise RecordError(f"{path}: not a game record: the file is not valid JSON ({exc})") from None
+    try:
+        kind = of_record(data)
+        return kind, kind.read_record(data)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None

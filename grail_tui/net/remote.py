@@ -1,266 +1,291 @@
-"""The app's side of a server game: one session per connection, one table per game.
+"""The app's side of a server: one session per connection, one client per game.
 
-RemoteTable offers the screens what LocalTable offers, so the same game
-screen plays a local or a server game. Legal actions and refusals are worked
-out by the engine from the seat's own view (bots/world.build); the server
-checks again and has the last word.
+A RemoteClient offers the game screen what a LocalClient offers, so the same
+screen plays at this terminal or on a server. Legal actions and refusals are
+worked out by the game's engine from the seat's own view; the server checks
+again and has the last word.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import replace
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from grail_tui.games.hunt.bots.world import build
-from grail_tui.games.hunt.engine import (
-    Action,
-    DecodeError,
-    Event,
-    Game,
-    GameRecord,
-    Phase,
-    PlayerView,
-    PublicView,
-    RecordError,
-    action_to_dict,
-    decode,
-    decode_any,
+from grail_tui.games import registry
+from grail_tui.games.api import Action, GameKind, Result
+from grail_tui.table.client import SeatMirror
+from grail_tui.table.updates import ChatLine, SeatUpdate
+
+from .client import ServerLink
+from .protocol import (
+    Act,
+    Bye,
+    Error,
+    Games,
+    Joined,
+    Leave,
+    Open,
+    Ping,
+    ProtocolError,
+    Refused,
+    Say,
+    ServerMessage,
+    State,
+    Watch,
 )
-from grail_tui.games.hunt.words import LogBook, namer
+from .sockets import default_socket
 
-from .client import Connection
-from .protocol import ProtocolError, encode
+PING_EVERY = 60.0
+REPLY_TIMEOUT = 15.0
 
-Listener = Callable[[list[Event]], None]
-Opener = Callable[[], Awaitable[Connection]]
+
+@dataclass(frozen=True)
+class Target:
+    """Where a server is: a Unix socket, or a socket an SSH session was handed."""
+
+    path: Path | None = None
+    fd: int | None = None
+    named: bool = False  # chosen on purpose: if it does not answer, that is an error
+
+    @classmethod
+    def unix(cls, path: Path, *, named: bool = False) -> Target:
+        return cls(path=path, named=named)
+
+    @classmethod
+    def from_fd(cls, fd: int) -> Target:
+        return cls(fd=fd, named=True)
+
+    @classmethod
+    def find_default(cls) -> Target | None:
+        path = default_socket()
+        return None if path is None else cls(path=path)
+
+    @property
+    def where(self) -> str:
+        return str(self.path) if self.path is not None else "this SSH session"
+
+    async def open(self) -> ServerLink:
+        if self.fd is not None:
+            return await ServerLink.from_fd(self.fd)
+        assert self.path is not None
+        return await ServerLink.unix(self.path)
+
+    @property
+    def reopens(self) -> bool:
+        return self.fd is None
 
 
 class Session:
-    """One connection to the server; reconnects on its own and reopens its games."""
+    """One connection to the server; reconnects by itself and reopens its games."""
 
-    def __init__(self, conn: Connection, reopen: Opener) -> None:
-        self.conn = conn
-        self.reopen = reopen
-        self.user = conn.user or "?"
-        self.tables: dict[str, RemoteTable] = {}
-        self.lobby: list[Callable[[dict[str, Any]], None]] = []
+    def __init__(self, link: ServerLink, target: Target) -> None:
+        self.link = link
+        self.target = target
+        self.user = link.user
+        self.guest = link.guest
+        self.clients: dict[str, RemoteClient] = {}
+        self.listeners: list[Callable[[Any], None]] = []  # the lobby
         self.connected = True
         self.closed = False
-        self._task: asyncio.Task[None] | None = None
+        self._refs = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[Any]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
 
     def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._read_loop())
+        if not self._tasks:
+            loop = asyncio.get_running_loop()
+            self._tasks = [loop.create_task(self._read_loop()), loop.create_task(self._ping_loop())]
 
-    def send(self, message: dict[str, Any]) -> None:
+    def ref(self) -> int:
+        return next(self._refs)
+
+    def send(self, message: Any) -> None:
         if not self.connected:
             return
         try:
-            self.conn.writer.write(encode(message))
+            self.link.send_nowait(message)
         except (ConnectionError, RuntimeError, ProtocolError):
             self.connected = False
 
+    async def request(self, message: Any) -> Any:
+        """Send a request that carries a ``ref`` and wait for the reply naming it."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiting[message.ref] = future
+        self.send(message)
+        try:
+            return await asyncio.wait_for(future, REPLY_TIMEOUT)
+        finally:
+            self._waiting.pop(message.ref, None)
+
     async def close(self) -> None:
         self.closed = True
-        if self._task is not None:
-            self._task.cancel()
-        await self.conn.close()
+        for task in self._tasks:
+            task.cancel()
+        await self.link.close()
 
-    def _tell_lobby(self, message: dict[str, Any]) -> None:
-        for listener in list(self.lobby):
+    def _tell(self, message: Any) -> None:
+        for listener in list(self.listeners):
             listener(message)
+
+    async def _ping_loop(self) -> None:
+        while not self.closed:
+            await asyncio.sleep(PING_EVERY)
+            self.send(Ping(self.ref()))
 
     async def _read_loop(self) -> None:
         while not self.closed:
             try:
-                message = await self.conn.receive()
+                message = await self.link.receive()
             except (ConnectionError, OSError, ProtocolError, asyncio.IncompleteReadError):
+                if not self.target.reopens:
+                    self.connected = False
+                    self._tell(Bye("the connection to the server was lost"))
+                    for client in self.clients.values():
+                        client.lost()
+                    return
                 await self._reconnect()
                 continue
-            code = message.get("code")
-            table = self.tables.get(code) if isinstance(code, str) else None
-            if table is not None:
-                table.on_message(message)
-            else:
-                self._tell_lobby(message)
+            self._route(message)
+
+    def _route(self, message: ServerMessage) -> None:
+        if isinstance(message, Joined):
+            client_for(self, message)  # before its first state arrives, right behind this message
+        ref = getattr(message, "ref", None)
+        if isinstance(message, (Games, Joined, Error)) and ref in self._waiting:
+            future = self._waiting.pop(ref)
+            if not future.done():
+                future.set_result(message)
+            return
+        code = getattr(message, "code", None)
+        client = self.clients.get(code) if isinstance(message, (State, Refused)) and code else None
+        if client is not None:
+            client.on_message(message)
+        else:
+            self._tell(message)
 
     async def _reconnect(self) -> None:
         self.connected = False
-        self._tell_lobby({"type": "connection", "connected": False})
-        for table in self.tables.values():
-            table.on_message({"type": "connection", "connected": False})
+        for client in self.clients.values():
+            client.lost()
+        self._tell(None)
         delay = 0.5
         while not self.closed:
             await asyncio.sleep(delay)
             try:
-                self.conn = await self.reopen()
-            except (OSError, ConnectionError, ProtocolError):
+                self.link = await self.target.open()
+            except (TimeoutError, OSError, ConnectionError, ProtocolError):
                 delay = min(5.0, delay * 2)
                 continue
             self.connected = True
-            for code, table in self.tables.items():
-                self.send({"type": "open" if table.seat is not None else "watch", "code": code})
-            self._tell_lobby({"type": "connection", "connected": True})
+            for code, client in self.clients.items():
+                self.send((Open if client.seat is not None else Watch)(self.ref(), code))
+            self._tell(None)
             return
 
 
-class RemoteTable:
-    remote = True
+class RemoteClient(SeatMirror):
+    """A game on the server, as one seat (or a spectator) at this terminal sees it."""
 
-    def __init__(self, session: Session, code: str, joined: dict[str, Any]) -> None:
+    def __init__(self, session: Session, code: str, kind: GameKind, seat: int | None) -> None:
+        super().__init__(kind)
         self.session = session
-        self.code = code
-        self.seat: int | None = joined.get("seat")
-        self.seat_info: list[dict[str, Any]] = joined.get("seats", [])
-        self.listeners: list[Listener] = []
-        self.error: BaseException | None = None
-        self.last_error: str | None = None
-        self.notice: str | None = None
-        self.record_path: Path | None = None
-        self.status = "open"
-        self._view: PlayerView | PublicView | None = None
-        self._record: GameRecord | None = None
-        self._world: tuple[int, Game] | None = None
-        self.version = -1
-        self.waiting_reply = False
-        self.book = LogBook([])
-        self._reset(joined)
-        session.tables[code] = self
-
-    # -- messages from the server ---------------------------------------------------
-
-    def _reset(self, joined: dict[str, Any]) -> None:
-        self.seat_info = joined.get("seats", self.seat_info)
-        self.book = LogBook(self._seat_names())
-        for entry in joined.get("chat", []):
-            self.book.note(f"[chat] {entry.get('user')}: {entry.get('text')}")
-
-    def on_message(self, m: dict[str, Any]) -> None:
-        kind = m.get("type")
-        try:
-            if kind == "joined":
-                self._reset(m)
-            elif kind == "state":
-                self._state(m)
-            elif kind == "chat":
-                self.book.note(f"[chat] {m.get('user')}: {m.get('text')}")
-            elif kind == "error":
-                self.last_error = str(m.get("error"))
-                self.waiting_reply = False
-            elif kind == "connection":
-                self.notice = None if m.get("connected") else "Connection lost; reconnecting…"
-        except (DecodeError, ValueError, KeyError, TypeError, RecordError) as exc:
-            self.last_error = f"The server sent something this version cannot read ({exc})."
-        for listener in list(self.listeners):
-            listener([])
-
-    def _state(self, m: dict[str, Any]) -> None:
-        seat = m.get("seat")
-        self.seat_info = m.get("seats", self.seat_info)
-        names = self._seat_names()
-        # Seats fill after the game is set up: the server's seat names are the ones to show.
-        if seat is not None:
-            view = decode(PlayerView, m["view"])
-            self._view = replace(view, public=replace(view.public, names=names))
-        else:
-            self._view = replace(decode(PublicView, m["view"]), names=names)
-        self.book.name = namer(names)
-        self.book.feed([decode_any(e) for e in m.get("events", [])])
-        self.status = m.get("status", self.status)
-        self.version = m.get("version", self.version)
-        self.waiting_reply = False
-        self.notice = None
-        if "record" in m:
-            self._record = GameRecord.from_dict(m["record"])
-
-    # -- what a screen asks ---------------------------------------------------------
-
-    def _seat_names(self) -> tuple[str, ...]:
-        return tuple(s.get("name") or f"Seat {k + 1} (open)" for k, s in enumerate(self.seat_info))
+        self._code = code
+        self.seat = seat
+        self._notice: str | None = None
+        self.refusal: str | None = None
+        session.clients[code] = self
 
     @property
-    def names(self) -> tuple[str, ...]:
-        return self._seat_names()
+    def remote(self) -> bool:
+        return True
 
     @property
-    def human_seats(self) -> tuple[int, ...]:
+    def seats(self) -> tuple[int, ...]:
         return (self.seat,) if self.seat is not None else ()
 
     @property
-    def is_over(self) -> bool:
-        return self.status == "over"
+    def code(self) -> str:
+        return self._code
 
     @property
-    def ready(self) -> bool:
-        return self._view is not None
-
-    def public_view(self) -> PublicView:
-        view = self._view
-        if view is None:
-            raise RuntimeError("no state from the server yet")
-        return view.public if isinstance(view, PlayerView) else view
-
-    def view(self, seat: int) -> PlayerView:
-        if not isinstance(self._view, PlayerView) or seat != self.seat:
-            raise KeyError("only your own seat's view is known here")
-        return self._view
+    def notice(self) -> str | None:
+        return self._notice
 
     @property
-    def phase(self) -> Phase:
-        return self.public_view().phase
+    def failure(self) -> str | None:
+        return None
 
-    def to_act(self) -> tuple[int, ...]:
-        return self.public_view().to_act
+    @property
+    def record_path(self) -> Path | None:
+        return None
 
-    def humans_to_act(self) -> tuple[int, ...]:
-        if self.seat is None or self.waiting_reply:
-            return ()
-        return (self.seat,) if self.seat in self.to_act() else ()
+    def on_message(self, message: Any) -> None:
+        if isinstance(message, Refused):
+            self.refusal = message.error
+            self._notice = None
+            if self.on_change is not None:
+                self.on_change()
+            return
+        try:
+            update = self._update(message)
+        except (ValueError, TypeError, KeyError) as exc:
+            self.refusal = f"The server sent something this version cannot read ({exc})."
+            if self.on_change is not None:
+                self.on_change()
+            return
+        self._notice = None
+        public = self.kind.public_of(update.view)
+        spectator = SeatUpdate(update.seq, None, public, names=update.names, present=update.present,
+                               deadline=update.deadline, result=update.result, record=update.record)
+        self.updates[None] = spectator
+        self.receive(update)
 
-    def _game(self) -> Game:
-        if self._world is None or self._world[0] != self.version:
-            assert isinstance(self._view, PlayerView)
-            self._world = (self.version, build(self._view))
-        return self._world[1]
+    def _update(self, m: State) -> SeatUpdate:
+        kind = self.kind
+        result = None
+        if isinstance(m.result, dict):
+            result = Result(tuple(m.result.get("winners", ())), tuple(m.result.get("ranks", ())),
+                            str(m.result.get("text", "")))
+        return SeatUpdate(
+            seq=m.seq, seat=m.seat, view=kind.named(kind.decode_view(m.view, m.seat), m.names),
+            events=tuple(kind.decode_event(e) for e in m.events),
+            chat=tuple(ChatLine(c.who, c.text, c.at) for c in m.chat),
+            pending=kind.action_from_dict(m.pending) if m.pending is not None else None,
+            asked=m.asked, names=m.names, present=m.present, deadline=m.deadline, result=result,
+            record=m.record if isinstance(m.record, dict) else None, reset=m.reset)
 
-    def legal_actions(self, seat: int) -> Sequence[Action]:
-        if seat != self.seat or not isinstance(self._view, PlayerView):
-            return []
-        return self._game().legal_actions(seat)
+    def lost(self) -> None:
+        self._notice = ("Connection lost; reconnecting…" if self.session.target.reopens
+                       else "Connection to the server lost.")
+        if self.on_change is not None:
+            self.on_change()
 
-    def why_illegal(self, action: Action) -> str | None:
-        if not isinstance(self._view, PlayerView):
-            return "You are watching this game."
-        return self._game().why_illegal(action)
-
-    def submit(self, action: Action) -> list[Event]:
-        self.last_error = None
-        self.waiting_reply = True
-        self.session.send({"type": "act", "code": self.code, "action": action_to_dict(action)})
-        return []
+    def submit(self, seat: int, action: Action) -> str | None:
+        update = self.updates.get(seat)
+        reason = self.why_illegal(seat, action)
+        if reason is not None or update is None:
+            return reason or "You are watching this game."
+        self.session.send(Act(self.code, update.seq, self.kind.action_to_dict(action)))
+        return None
 
     def chat(self, text: str) -> None:
-        self.session.send({"type": "chat", "code": self.code, "text": text})
-
-    def log_lines(self, seat: int | None) -> list[str]:
-        return self.book.lines
-
-    def last_result(self, seat: int | None) -> str | None:
-        return self.book.last
-
-    def final_record(self) -> GameRecord:
-        if self._record is None:
-            raise RecordError("the server has not sent the record")
-        return self._record
+        self.session.send(Say(self.code, text))
 
     def start(self) -> None:
         self.session.start()
 
     def close(self) -> None:
-        self.session.send({"type": "leave", "code": self.code})
-        with contextlib.suppress(KeyError):
-            del self.session.tables[self.code]
+        self.session.send(Leave(self.code))
+        if self.session.clients.get(self.code) is self:
+            del self.session.clients[self.code]
+
+
+def client_for(session: Session, joined: Joined) -> RemoteClient:
+    existing = session.clients.get(joined.code)
+    if existing is not None and existing.seat == joined.seat:
+        return existing
+    return RemoteClient(session, joined.code, registry.get(joined.game), joined.seat)

@@ -1,492 +1,367 @@
-"""`grail-tui serve`: one asyncio server that owns every game on the machine.
+"""`grail-tui serve`: transport only. Identity, connections, the lobby, fan-out.
 
-Who a player is: on the Unix socket, the OS account that connected (peer
-credentials); over TCP, the name behind a token issued at the first hello.
-Every accepted action is committed to SQLite before anyone hears of it. Each
-connection receives only its own seat's view and the events that seat may
-see; spectators receive the public view.
+Who a player is: on the Unix socket, the OS account that connected (the
+kernel's peer credentials); through the SSH front door, the name its public
+key holds, handed over on a socket pair before the app starts. Games run in
+tables (table/), which apply every action, keep it in SQLite before anyone
+hears of it, and tell each connection only what its seat may see.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import os
-import pwd
-import random
-import secrets
-import string
-import time
+import logging
+import socket
 from pathlib import Path
 from typing import Any
 
-from grail_tui.games.hunt.bots import make_bot
-from grail_tui.games.hunt.engine import (
-    Action,
-    Concede,
-    Game,
-    GameRecord,
-    IllegalActionError,
-    MalformedActionError,
-    Matched,
-    Object,
-    ObjectionsRevealed,
-    Pass,
-    Phase,
-    Proposed,
-    Setup,
-    Variant,
-    action_from_dict,
-    action_to_dict,
-    jsonable,
-    visible_to,
+from grail_tui.table.sqlite import GameDatabase, open_database
+from grail_tui.table.thinking import Thinker, default_processes
+from grail_tui.table.updates import SeatUpdate, TableError
+
+from . import hosting
+from .connection import Connection, Limits
+from .protocol import (
+    MAX_MESSAGE,
+    VERSION,
+    Act,
+    ChatEntry,
+    Create,
+    Error,
+    Games,
+    Hello,
+    Join,
+    Joined,
+    Leave,
+    ListGames,
+    Open,
+    Ping,
+    Pong,
+    ProtocolError,
+    Refused,
+    Say,
+    State,
+    Watch,
+    Welcome,
+    decode_client,
+    encode,
 )
-from grail_tui.table import pace
+from .sockets import peer_of, prepare_dir
+from .text import clean_line, clean_name
 
-from .hosted import Connection, Hosted, Seat, Settings, peer_user
-from .protocol import MAX_MESSAGE, VERSION, ProtocolError, decode, need
-from .storage import Store
-
-CODE_LETTERS = "".join(c for c in string.ascii_uppercase if c not in "IO")
+log = logging.getLogger(__name__)
 
 
 class Server:
-    def __init__(self, store: Store, *, hello_timeout: float = 10.0, bot_delay: float = 0.5,
-                 rate: float = 30.0, burst: float = 120.0) -> None:
-        self.store = store
-        self.hello_timeout = hello_timeout
+    def __init__(self, database: GameDatabase, *, limits: Limits | None = None, bot_delay: float = 0.5,
+                 thinker: Thinker | None = None) -> None:
+        self.database = database
+        self.limits = limits or Limits()
         self.bot_delay = bot_delay
-        self.rate, self.burst = rate, burst
-        self.games: dict[str, Hosted] = {}
+        self.thinker = thinker or Thinker(processes=default_processes())
+        self.games: dict[str, hosting.Hosted] = {}
+        self.conns: set[Connection] = set()
         self.servers: list[asyncio.base_events.Server] = []
-        self._tick: asyncio.Task[None] | None = None
-        self.rng = random.Random()
-        self._restore()
+        for code in database.unfinished():
+            hosted = hosting.restore_game(code, database, self.thinker)
+            if hosted is not None:
+                self._host(hosted)
 
-    # -- life ------------------------------------------------------------------------
+    def _host(self, hosted: hosting.Hosted) -> None:
+        self.games[hosted.code] = hosted
+        hosted.table.on_finish = lambda table, code=hosted.code: self._finished(code)
+        hosted.table.start()
 
-    def _restore(self) -> None:
-        for stored in self.store.games():
-            record = GameRecord.from_dict({"format": "grail-tui-record", "version": 1,
-                                           "setup": stored.setup, "actions": stored.actions})
-            hosted = Hosted(stored.code, record.replay(), [Seat(**s) for s in stored.seats],
-                            Settings(**stored.settings), chat=stored.chat)
-            self._make_bots(hosted)
-            self.games[stored.code] = hosted
+    def _finished(self, code: str) -> None:
+        # The last update goes out first; then the game leaves memory (it stays on disk).
+        asyncio.get_running_loop().call_soon(self.games.pop, code, None)
 
-    async def start(self, unix_path: Path | None, tcp: tuple[str, int] | None = None) -> None:
-        if unix_path is not None:
-            unix_path.parent.mkdir(parents=True, exist_ok=True)
-            with contextlib.suppress(FileNotFoundError):
-                unix_path.unlink()
-            server = await asyncio.start_unix_server(
-                lambda r, w: self._serve(r, w, "unix"), path=str(unix_path), limit=MAX_MESSAGE + 1)
-            # anyone may connect: who they are comes from the kernel, not from what they say
-            os.chmod(unix_path, 0o666)
-            self.servers.append(server)
-        if tcp is not None:
-            server = await asyncio.start_server(
-                lambda r, w: self._serve(r, w, "tcp"), host=tcp[0], port=tcp[1], limit=MAX_MESSAGE + 1)
-            self.servers.append(server)
-        self._tick = asyncio.get_running_loop().create_task(self._ticker())
+    # -- listening -------------------------------------------------------------------------
+
+    async def listen_unix(self, path: Path, *, system: bool = False) -> None:
+        prepare_dir(path.parent, system=system)
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+        server = await asyncio.start_unix_server(
+            lambda r, w: self._serve(r, w, "unix"), path=str(path), limit=MAX_MESSAGE + 1)
+        # anyone on the machine may connect: who they are comes from the kernel, not from what they say
+        path.chmod(0o666)
+        self.servers.append(server)
+
+    async def listen_bench_tcp(self, host: str, port: int) -> int:
+        """A loopback TCP listener for the load benchmark and tests: claimed names, no secrets."""
+        if host not in ("127.0.0.1", "::1", "localhost"):
+            raise OSError("the benchmark transport listens on loopback only")
+        server = await asyncio.start_server(
+            lambda r, w: self._serve(r, w, "tcp"), host=host, port=port, limit=MAX_MESSAGE + 1)
+        self.servers.append(server)
+        return int(server.sockets[0].getsockname()[1])
+
+    async def attach(self, sock: socket.socket, user: str, *, guest: bool = False) -> None:
+        """A connection whose identity is already known (the SSH front door's socket pair)."""
+        reader, writer = await asyncio.open_unix_connection(sock=sock, limit=MAX_MESSAGE + 1)
+        asyncio.get_running_loop().create_task(self._serve(reader, writer, "ssh", user=user, guest=guest))
 
     async def close(self) -> None:
-        if self._tick:
-            self._tick.cancel()
         for server in self.servers:
             server.close()
+        for conn in list(self.conns):
+            await conn.close()
         for hosted in self.games.values():
-            for conn in list(hosted.conns):
-                await conn.close()
+            hosted.table.close()
+        self.thinker.close()
 
-    # -- one connection -----------------------------------------------------------------
+    # -- one connection -----------------------------------------------------------------------
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, kind: str) -> None:
-        conn = Connection(reader, writer, kind, self.rate, self.burst)
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, transport: str,
+                     *, user: str | None = None, guest: bool = False) -> None:
+        conn = Connection(reader, writer, transport, self.limits, user=user, guest=guest)
         try:
+            if len(self.conns) >= self.limits.connections:
+                conn.bye("the server is full; try again later")
+                return
+            self.conns.add(conn)
             await self._conversation(conn)
-        except (ConnectionError, asyncio.IncompleteReadError):
-            pass
+        except Exception:  # one connection's failure never touches another
+            log.exception("a connection failed")
+            conn.bye("the server could not go on with this connection")
         finally:
             self._forget(conn)
+            self.conns.discard(conn)
             await conn.close()
 
     async def _conversation(self, conn: Connection) -> None:
-        try:
-            first = await asyncio.wait_for(self._read(conn), self.hello_timeout)
-        except TimeoutError:
-            conn.send({"type": "bye", "error": "no hello: closing"})
-            return
-        if first is None:
-            return
-        if first.get("type") != "hello":
-            conn.send({"type": "bye", "error": "say hello first"})
+        line = await conn.read_line(self.limits.hello_timeout)
+        if line is None:
             return
         try:
-            self._hello(conn, first)
+            hello = decode_client(line)
+            if not isinstance(hello, Hello):
+                raise ProtocolError("say hello first")
+            self._hello(conn, hello)
         except ProtocolError as exc:
-            conn.send({"type": "bye", "error": str(exc)})
+            conn.bye(str(exc))
             return
         while not conn.closed:
-            message = await self._read(conn)
-            if message is None:
+            line = await conn.read_line(self.limits.idle_timeout)
+            if line is None:
                 return
             if not conn.allow():
-                conn.send({"type": "bye", "error": "too many messages: closing"})
+                conn.bye("too many messages: closing")
                 return
-            try:
-                self._dispatch(conn, message)
-            except ProtocolError as exc:
-                conn.errors += 1
-                conn.send({"type": "error", "error": str(exc), "code": message.get("code")})
-                if conn.errors > 50:
-                    conn.send({"type": "bye", "error": "too many bad messages: closing"})
-                    return
-            await conn.writer.drain()
-
-    async def _read(self, conn: Connection) -> dict[str, Any] | None:
-        while True:
-            try:
-                line = await conn.reader.readuntil(b"\n")
-            except asyncio.LimitOverrunError:
-                conn.send({"type": "bye", "error": f"message longer than {MAX_MESSAGE} bytes: closing"})
-                return None
-            except asyncio.IncompleteReadError:
-                return None
-            except ValueError:
-                conn.send({"type": "bye", "error": f"message longer than {MAX_MESSAGE} bytes: closing"})
-                return None
             if not line.strip():
                 continue
             try:
-                return decode(line)
+                self._dispatch(conn, decode_client(line))
             except ProtocolError as exc:
                 conn.errors += 1
-                conn.send({"type": "error", "error": str(exc)})
-                if conn.errors > 50 or not conn.allow():
-                    conn.send({"type": "bye", "error": "too many bad messages: closing"})
-                    return None
+                conn.send(Error(None, str(exc)))
+                if conn.errors > self.limits.bad_messages:
+                    conn.bye("too many bad messages: closing")
+                    return
 
-    def _hello(self, conn: Connection, m: dict[str, Any]) -> None:
-        if m.get("version") != VERSION:
-            raise ProtocolError(f"this server speaks version {VERSION}")
-        if conn.kind == "unix":
-            conn.user = peer_user(conn.writer)
-            if conn.user is None:
+    def _hello(self, conn: Connection, hello: Hello) -> None:
+        if hello.version != VERSION:
+            raise ProtocolError(f"this server speaks version {VERSION}; update grail-tui")
+        if conn.transport == "unix":
+            sock = conn.writer.get_extra_info("socket")
+            peer = peer_of(sock) if sock is not None else None
+            if peer is None:
                 raise ProtocolError("cannot tell who you are")
-            conn.send({"type": "welcome", "user": conn.user})
-            return
-        token = m.get("token")
-        if isinstance(token, str):
-            name = self.store.token_name(token)
-            if name is None:
-                raise ProtocolError("unknown token")
-            conn.user = name
-            conn.send({"type": "welcome", "user": name})
-            return
-        name = need(m, "name", str).strip()
-        if not (1 <= len(name) <= 20) or not name.replace("-", "").replace("_", "").isalnum():
-            raise ProtocolError("a name is 1-20 letters, digits, - or _")
-        with contextlib.suppress(KeyError):
-            pwd.getpwnam(name)
-            raise ProtocolError("that name belongs to an account on this machine")
-        token = secrets.token_urlsafe(24)
-        if not self.store.add_token(token, "net:" + name):
-            raise ProtocolError("that name is taken")
-        conn.user = "net:" + name
-        conn.send({"type": "welcome", "user": conn.user, "token": token})
+            conn.user = peer.user
+        elif conn.transport == "tcp":
+            name = clean_name(hello.name or "")
+            if not name:
+                raise ProtocolError("the benchmark transport needs a name")
+            conn.user = "bench:" + name
+        assert conn.user is not None
+        if sum(1 for c in self.conns if c.user == conn.user) > self.limits.connections_per_user:
+            raise ProtocolError("you have too many connections open")
+        conn.send(Welcome(VERSION, conn.user, conn.guest))
 
     def _forget(self, conn: Connection) -> None:
-        for code, seat in conn.games.items():
-            hosted = self.games.get(code)
-            if hosted is None:
-                continue
-            hosted.conns.discard(conn)
-            if seat is not None and not any(c.games.get(code) == seat for c in hosted.conns):
-                hosted.dropped[seat] = time.monotonic()
+        for table, sub in conn.games.values():
+            table.leave(sub)
+        conn.games.clear()
 
-    # -- requests -----------------------------------------------------------------------
+    # -- requests -------------------------------------------------------------------------------
 
-    def _dispatch(self, conn: Connection, m: dict[str, Any]) -> None:
-        kind = m["type"]
+    def _dispatch(self, conn: Connection, message: Any) -> None:
         assert conn.user is not None
-        if kind == "list":
-            conn.send({"type": "games", "games": [g.summary() for g in self.games.values()
-                                                   if g.status != "over"]})
-        elif kind == "mine":
-            conn.send({"type": "games", "games": [g.summary() for g in self.games.values()
-                                                   if g.seat_of(conn.user) is not None]})
-        elif kind == "create":
-            self._create(conn, m)
-        elif kind in ("join", "open"):
-            hosted = self._game(m)
-            seat = hosted.seat_of(conn.user)
-            if seat is None and kind == "join":
-                free = [s for s in hosted.humans if hosted.seats[s].name is None]
-                if not free:
-                    raise ProtocolError("that game has no free seat; you can watch it")
-                seat = free[0]
-                hosted.seats[seat].name = conn.user
-                self.store.seats(hosted.code, [s.to_dict() for s in hosted.seats])
-                self.store.status(hosted.code, hosted.status)
-            if seat is None:
-                raise ProtocolError("you have no seat in that game")
-            self._subscribe(conn, hosted, seat)
-        elif kind == "watch":
-            self._subscribe(conn, self._game(m), None)
-        elif kind == "leave":
-            hosted = self._game(m)
-            conn.games.pop(hosted.code, None)
-            hosted.conns.discard(conn)
-        elif kind == "act":
-            self._act(conn, m)
-        elif kind == "chat":
-            hosted = self._game(m)
-            if hosted.code not in conn.games:
-                raise ProtocolError("open or watch the game to talk in it")
-            text = need(m, "text", str).strip()[:500]
-            if text:
-                entry = {"user": conn.user, "text": text}
-                self.store.chat(hosted.code, len(hosted.chat), conn.user, text)
-                hosted.chat.append(entry)
-                for c in hosted.conns:
-                    c.send({"type": "chat", "code": hosted.code, **entry})
-        else:
-            raise ProtocolError(f"unknown message type {kind!r}")
+        match message:
+            case Ping(ref=ref):
+                conn.send(Pong(ref))
+            case ListGames():
+                conn.send(self._list(conn, message))
+            case Create():
+                self._create(conn, message)
+            case Join(ref=ref, code=code):
+                self._open(conn, ref, code.upper(), take_seat=True)
+            case Open(ref=ref, code=code):
+                self._open(conn, ref, code.upper(), take_seat=False)
+            case Watch(ref=ref, code=code):
+                self._watch(conn, ref, code.upper())
+            case Leave(code=code):
+                held = conn.games.pop(code.upper(), None)
+                if held is not None:
+                    held[0].leave(held[1])
+                conn.seats.pop(code.upper(), None)
+            case Act():
+                self._act(conn, message)
+            case Say(code=code, text=text):
+                self._say(conn, code.upper(), text)
+            case Hello():
+                raise ProtocolError("you said hello already")
 
-    def _game(self, m: dict[str, Any]) -> Hosted:
-        code = need(m, "code", str).upper()
+    def _list(self, conn: Connection, message: ListGames) -> Games:
+        user, page = conn.user, self.limits.page
+        live = [h for h in self.games.values() if not h.table.over]
+        if message.which == "mine":
+            chosen = [h.summary() for h in live if h.seat_of(user or "") is not None]
+        elif message.which == "open":
+            chosen = [h.summary() for h in live if h.free_seat_for(user or "") is not None]
+        elif message.which == "live":
+            chosen = [h.summary() for h in live]
+        else:
+            from .library import finished_summaries
+
+            rows = finished_summaries(self.database, message.player, message.page * page, page + 1)
+            return Games(message.ref, message.which, message.page, tuple(rows[:page]), len(rows) > page)
+        start = message.page * page
+        return Games(message.ref, message.which, message.page, tuple(chosen[start:start + page]),
+                     len(chosen) > start + page)
+
+    def _create(self, conn: Connection, message: Create) -> None:
+        assert conn.user is not None
+        if conn.guest:
+            conn.send(Error(message.ref, "Guests may watch games but not create them."))
+            return
+        if self.database.count_open(conn.user) >= self.limits.games_per_user:
+            conn.send(Error(message.ref, f"You have {self.limits.games_per_user} unfinished games "
+                                         "already; finish or leave one first."))
+            return
+        try:
+            hosted = hosting.create_game(message, conn.user, self.database, self.games, self.thinker,
+                                         self.bot_delay, clean_name)
+        except TableError as exc:
+            conn.send(Error(message.ref, str(exc)))
+            return
+        self._host(hosted)
+        self._subscribe(conn, message.ref, hosted, 0)
+
+    def _open(self, conn: Connection, ref: int, code: str, *, take_seat: bool) -> None:
+        assert conn.user is not None
         hosted = self.games.get(code)
         if hosted is None:
-            raise ProtocolError(f"no game {code!r}")
-        return hosted
-
-    def _create(self, conn: Connection, m: dict[str, Any]) -> None:
-        players = need(m, "players", int)
-        bots = need(m, "bots", list, [None] * players)
-        if len(bots) != players or bots[0] is not None:
-            raise ProtocolError("'bots' names a level or null for every seat, and seat 1 is yours")
-        for level in bots:
-            if level not in (None, "random", "heuristic", "strong"):
-                raise ProtocolError(f"unknown bot level {level!r}")
-        try:
-            variant = Variant(need(m, "variant", str, "standard"))
-            first = m.get("first_player")
-            if first is not None and (not isinstance(first, int) or isinstance(first, bool)):
-                raise ProtocolError("'first_player' is a seat number from 0")
-            setup = Setup(players=players, variant=variant,
-                          seed=need(m, "seed", int, self.rng.randrange(1 << 30)),
-                          turn_limit=need(m, "turn_limit", int, 500), first_player=first)
-        except ValueError as exc:
-            raise ProtocolError(str(exc)) from None
-        settings = Settings.from_message(m, self.bot_delay)
-        code = self._new_code()
-        names = m.get("names", [])
-        if not isinstance(names, list):
-            raise ProtocolError("'names' is a list of names")
-        seats = [Seat(bot=level) for level in bots]
-        for k, seat in enumerate(seats):
-            if seat.bot is not None:
-                given = names[k] if k < len(names) and isinstance(names[k], str) else ""
-                seat.name = given.strip()[:20] or f"Bot {k + 1}"
-        seats[0].name = conn.user
-        hosted = Hosted(code, Game(setup), seats, settings)
-        self._make_bots(hosted)
-        record = GameRecord.of(hosted.game).to_dict()
-        self.store.create(code, record["setup"], [s.to_dict() for s in seats], settings.to_dict())
-        self.store.status(code, hosted.status)
-        self.games[code] = hosted
-        self._subscribe(conn, hosted, 0)
-        self._wake(hosted)
-
-    def _new_code(self) -> str:
-        while True:
-            code = "".join(self.rng.choice(CODE_LETTERS) for _ in range(4))
-            if code not in self.games:
-                return code
-
-    def _make_bots(self, hosted: Hosted) -> None:
-        for s, seat in enumerate(hosted.seats):
-            if seat.bot is not None:
-                hosted.bots[s] = make_bot(seat.bot, hosted.game.setup.seed * 31 + s)
-
-    def _subscribe(self, conn: Connection, hosted: Hosted, seat: int | None) -> None:
-        conn.games[hosted.code] = seat
-        conn.sent[hosted.code] = 0
-        hosted.conns.add(conn)
-        if seat is not None:
-            hosted.dropped.pop(seat, None)
-        conn.send({"type": "joined", "code": hosted.code, "seat": seat,
-                   "seats": [s.to_dict() for s in hosted.seats], "settings": hosted.settings.to_dict(),
-                   "chat": hosted.chat[-50:]})
-        self._send_state(hosted, conn)
-
-    def _act(self, conn: Connection, m: dict[str, Any]) -> None:
-        hosted = self._game(m)
-        seat = conn.games.get(hosted.code)
+            conn.send(Error(ref, f"There is no game {code} going on; finished games can be watched."))
+            return
+        seat = hosted.seat_of(conn.user)
+        if seat is None and take_seat:
+            if conn.guest:
+                conn.send(Error(ref, "Guests may watch games but not take a seat."))
+                return
+            seat = hosted.free_seat_for(conn.user)
+            if seat is None:
+                conn.send(Error(ref, "That game has no seat free for you; you can watch it."))
+                return
+            hosted.table.seat_person(seat, conn.user)
         if seat is None:
-            raise ProtocolError("you do not play in that game")
-        try:
-            action = action_from_dict(m.get("action"))
-        except MalformedActionError as exc:
-            raise ProtocolError(f"bad action: {exc}") from None
-        if action.player != seat:
-            raise ProtocolError(f"you play seat {seat + 1}; act for yourself only")
-        if time.monotonic() < hosted.hold_until:
-            raise ProtocolError("the last objection round is still being revealed; try again")
-        try:
-            self._apply(hosted, action)
-        except IllegalActionError as exc:
-            conn.send({"type": "error", "code": hosted.code, "error": str(exc)})
-
-    # -- the game moves -------------------------------------------------------------------
-
-    def _apply(self, hosted: Hosted, action: Action) -> None:
-        game = hosted.game
-        events = game.apply(action)  # raises, changing nothing, if illegal
-        self.store.action(hosted.code, len(game.actions) - 1, action_to_dict(action))
-        if game.is_over:
-            self.store.status(hosted.code, "over")
-        now = time.monotonic()
-        if any(isinstance(e, (Proposed, Matched)) for e in events):
-            hosted.round_started = now
-        resolved = any(isinstance(e, ObjectionsRevealed) for e in events)
-        if resolved and len(hosted.humans) >= 2 and hosted.settings.min_round > 0:
-            # The round's speed must not tell who had nothing to reveal.
-            hosted.hold_until = max(now, hosted.round_started + hosted.settings.min_round)
-        if game.phase is Phase.REPLY or game.phase is Phase.TURN:
-            hosted.round_started = max(now, hosted.hold_until)
-        delay = hosted.hold_until - now
-        if isinstance(action, (Pass, Object)) and not resolved:
-            # An answer inside a round: only the one who answered hears of it now.
-            for conn in hosted.conns:
-                if conn.games.get(hosted.code) == action.player:
-                    self._send_state(hosted, conn)
-            self._wake(hosted)
+            conn.send(Error(ref, "You have no seat in that game; join it, or watch it."))
             return
-        if delay > 0:
-            asyncio.get_running_loop().call_later(delay, self._publish, hosted)
-        else:
-            self._publish(hosted)
+        self._subscribe(conn, ref, hosted, seat)
 
-    def _publish(self, hosted: Hosted) -> None:
-        for conn in list(hosted.conns):
-            self._send_state(hosted, conn)
-        self._wake(hosted)
+    def _watch(self, conn: Connection, ref: int, code: str) -> None:
+        hosted = self.games.get(code)
+        if hosted is None:
+            hosted = hosting.restore_game(code, self.database, self.thinker)  # a finished game, from disk
+            if hosted is None:
+                conn.send(Error(ref, f"There is no game {code}."))
+                return
+        self._subscribe(conn, ref, hosted, None)
 
-    def _send_state(self, hosted: Hosted, conn: Connection) -> None:
-        """One state message. What every seat shares is encoded once per position."""
-        seat = conn.games.get(hosted.code)
-        game = hosted.game
-        shared = hosted.shared
-        position = (len(game.actions), len(hosted.seats), tuple(s.name for s in hosted.seats))
-        if shared.get("position") != position:
-            shared.clear()
-            shared["position"] = position
-            public = game.public_view()
-            shared["public"] = public
-            shared["public_json"] = json.dumps(jsonable(public), separators=(",", ":"))
-            shared["to_act"] = game.to_act()
-            shared["seats"] = [s.to_dict() for s in hosted.seats]
-        public_json = shared["public_json"]
-        if seat is None:
-            view_json = public_json
-        else:
-            own = game.view(seat, public=shared["public"])
-            private = json.dumps({"sheet": jsonable(own.sheet), "hq": jsonable(own.hq),
-                                  "answer": own.answer, "may_assign": own.may_assign,
-                                  "waiting": own.waiting},
-                                 separators=(",", ":"))
-            view_json = f'{{"kind":"PlayerView","player":{seat},"public":{public_json},{private[1:]}'
-        start = conn.sent.get(hosted.code, 0)
-        events = [jsonable(e) for e in game.history[start:] if visible_to(e, seat)]
-        conn.sent[hosted.code] = len(game.history)
-        message: dict[str, Any] = {
-            "type": "state", "code": hosted.code, "seat": seat, "seats": shared["seats"],
-            "events": events, "status": hosted.status, "version": len(game.actions),
-            "your_move": seat is not None and seat in shared["to_act"]}
-        if game.is_over:  # every sheet is public now: the whole record may go out
-            record = GameRecord.of(game)
-            record.chat = list(hosted.chat)
-            message["record"] = record.to_dict()
-        rest = json.dumps(message, separators=(",", ":"))
-        conn.send_raw(f'{{"view":{view_json},{rest[1:]}\n'.encode())
+    def _subscribe(self, conn: Connection, ref: int, hosted: hosting.Hosted, seat: int | None) -> None:
+        code = hosted.code
+        old = conn.games.pop(code, None)
+        if old is not None:
+            old[0].leave(old[1])
+        conn.seats[code] = seat
+        conn.send(Joined(ref, code, hosted.kind.name, seat))
+        kind = hosted.kind
 
-    def _wake(self, hosted: Hosted) -> None:
-        if hosted.busy or hosted.game.is_over:
+        def tell(update: SeatUpdate) -> None:
+            conn.send_raw(encode(state_message(kind, code, update)))
+
+        conn.games[code] = (hosted.table, hosted.table.join(seat, tell, person=not conn.guest))
+
+    def _act(self, conn: Connection, message: Act) -> None:
+        code = message.code.upper()
+        hosted = self.games.get(code)
+        seat = conn.seats.get(code)
+        if hosted is None or seat is None or code not in conn.games or conn.games[code][0] is not hosted.table:
+            conn.send(Refused(code, "You do not play in that game."))
             return
-        if time.monotonic() < hosted.hold_until:
-            return
-        waiting = [s for s in hosted.game.to_act() if s in hosted.bots or self._taken_over(hosted, s)]
-        if waiting:
-            hosted.busy = True
-            asyncio.get_running_loop().create_task(self._bots_act(hosted, waiting))
-
-    def _taken_over(self, hosted: Hosted, seat: int) -> bool:
-        after = hosted.settings.takeover_after
-        since = hosted.dropped.get(seat)
-        return after is not None and since is not None and time.monotonic() - since >= after
-
-    async def _bots_act(self, hosted: Hosted, seats: list[int]) -> None:
         try:
-            if hosted.settings.bot_delay:
-                await asyncio.sleep(hosted.settings.bot_delay)
-            game = hosted.game
-            decided = await pace.decide_together(
-                game, seats, lambda seat: hosted.bots.get(seat) or make_bot("heuristic", seat))
-            for seat, action in decided:
-                if seat in game.to_act() and not game.is_over:
-                    with contextlib.suppress(IllegalActionError):
-                        self._apply(hosted, action)
-        finally:
-            hosted.busy = False
-        if not hosted.game.is_over:
-            asyncio.get_running_loop().call_soon(self._wake, hosted)
+            action = hosted.kind.action_from_dict(message.action)
+        except hosted.kind.illegal as exc:
+            conn.send(Refused(code, f"That action is not understood: {exc}"))
+            return
+        try:
+            hosted.table.submit(seat, action, message.seq)
+        except TableError as exc:
+            conn.send(Refused(code, str(exc)))
 
-    async def _ticker(self) -> None:
-        """Timeouts: silent players pass, a silent mover concedes; dropped seats are taken over."""
-        while True:
-            await asyncio.sleep(0.25)
-            now = time.monotonic()
-            for hosted in list(self.games.values()):
-                game = hosted.game
-                if game.is_over or now < hosted.hold_until:
-                    continue
-                if now - hosted.round_started >= hosted.settings.answer_timeout:
-                    with contextlib.suppress(IllegalActionError):
-                        if game.phase is Phase.OBJECTIONS:
-                            for seat in game.to_act():
-                                if seat not in hosted.bots:
-                                    self._apply(hosted, Pass(seat))
-                                    if game.phase is not Phase.OBJECTIONS:
-                                        break
-                        elif game.phase is Phase.REPLY and game.mover not in hosted.bots:
-                            self._apply(hosted, Concede(game.mover))
-                if hosted.dropped:
-                    self._wake(hosted)
+    def _say(self, conn: Connection, code: str, text: str) -> None:
+        hosted = self.games.get(code)
+        if hosted is None or code not in conn.games:
+            conn.send(Error(None, "Open or watch the game to talk in it."))
+            return
+        line = clean_line(text)
+        if not line:
+            return
+        if not conn.may_chat(code):
+            conn.send(Error(None, "You are talking too fast; wait a moment."))
+            return
+        assert conn.user is not None
+        hosted.table.say(conn.user, line)
 
 
-LAST: Server | None = None  # the running server, for `grail-tui serve` to report its ports
+def state_message(kind: Any, code: str, update: SeatUpdate) -> State:
+    result = update.result
+    return State(
+        code=code, seq=update.seq, seat=update.seat, view=kind.encode(update.view),
+        events=tuple(kind.encode(e) for e in update.events),
+        chat=tuple(ChatEntry(c.who, c.text, c.at) for c in update.chat),
+        pending=kind.action_to_dict(update.pending) if update.pending is not None else None,
+        asked=update.asked, names=update.names, present=update.present, deadline=update.deadline,
+        result=None if result is None else {"winners": list(result.winners), "ranks": list(result.ranks),
+                                             "text": result.text},
+        record=update.record, reset=update.reset)
 
 
 def default_database() -> Path:
+    import os
+
     from platformdirs import user_state_dir
 
     return Path(os.environ.get("GRAIL_TUI_SERVER_DB") or Path(user_state_dir("grail-tui")) / "server.db")
 
 
-async def serve(unix_path: Path | None, tcp: tuple[str, int] | None, db: Path,
-                ready: asyncio.Event | None = None, **options: Any) -> None:
-    global LAST
-    store = Store(db)
-    server = Server(store, **options)
-    LAST = server
-    await server.start(unix_path, tcp)
+async def serve(unix_path: Path | None, db: Path, ready: asyncio.Event | None = None, *,
+                system: bool = False, bench_tcp: tuple[str, int] | None = None,
+                info: dict[str, Any] | None = None, **options: Any) -> None:
+    database = GameDatabase(open_database(db))
+    server = Server(database, **options)
+    if unix_path is not None:
+        await server.listen_unix(unix_path, system=system)
+    if bench_tcp is not None:
+        port = await server.listen_bench_tcp(*bench_tcp)
+        if info is not None:
+            info["tcp"] = [bench_tcp[0], port]
     if ready is not None:
         ready.set()
     try:
         await asyncio.Event().wait()
     finally:
         await server.close()
-        store.close()
+        database.close()

@@ -1,6 +1,9 @@
-"""Runs one game: seats (human, bot), turn order, bots' pacing and saving."""
+"""One table runs one game for any mix of seats: people here, people connected, bots."""
 
-from .local import LocalTable
-from .seats import BOT_LEVELS, SeatConfig
+from .client import LocalClient, TableClient
+from .seats import SeatConfig
+from .settings import TableSettings
+from .table import Table
+from .updates import SeatUpdate, TableError
 
-__all__ = ["BOT_LEVELS", "LocalTable", "SeatConfig"]
+__all__ = ["LocalClient", "SeatConfig", "SeatUpdate", "Table", "TableClient", "TableError", "TableSettings"]

@@ -16,7 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from grail_tui.table.storage import read_save
+from grail_tui.games import registry
+from grail_tui.table.journal import read_save
+
+HUNT = registry.get("hunt")
 
 pytestmark = pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo-terminal")
 
@@ -75,7 +78,12 @@ def wait_until(predicate, timeout: float = 60) -> None:
 def test_kill_9_mid_game_then_continue(tmp_path: Path) -> None:
     env = {**os.environ, "GRAIL_TUI_DATA": str(tmp_path), "TERM": "xterm-256color"}
     env.pop("NO_COLOR", None)
-    save = tmp_path / "saves" / "current.jsonl"
+    saves = tmp_path / "saves"
+
+    def the_save() -> Path | None:
+        found = list(saves.glob("*.jsonl")) if saves.exists() else []
+        return found[0] if found else None
+
     first = Terminal(["--seed", "3", "--bot-delay", "0"], env)
     try:
         first.wait_for(b"Start a new game")
@@ -85,15 +93,19 @@ def test_kill_9_mid_game_then_continue(tmp_path: Path) -> None:
         first.send("a")  # the opening: open the composer ...
         first.wait_for(b"Assign (", since=mark)
         first.send("\r")  # ... and assign nothing
-        wait_until(lambda: save.exists() and len(read_save(save)[0].actions) >= 3)
+        wait_until(lambda: (s := the_save()) is not None and len(read_save(s).actions) >= 3)
         time.sleep(1.0)  # let the bots play on; the human is asked again soon
         os.kill(first.proc.pid, signal.SIGKILL)
         first.proc.wait(10)
     finally:
         first.close()
-    record, seats = read_save(save)
-    assert len(record.actions) >= 3
-    before = record.replay().public_view()
+    save = the_save()
+    assert save is not None
+    stored = read_save(save)
+    setup = HUNT.setup_from_dict(stored.setup)
+    actions = [HUNT.action_from_dict(a) for a in stored.actions]
+    assert len(actions) >= 3
+    before = HUNT.replay(setup, actions).public_view()
     assert (save.stat().st_mode & 0o777) == 0o600
     assert (save.parent.stat().st_mode & 0o777) == 0o700
     assert (tmp_path.stat().st_mode & 0o777) == 0o700  # the whole data folder is private
@@ -102,10 +114,10 @@ def test_kill_9_mid_game_then_continue(tmp_path: Path) -> None:
     try:
         second.wait_for(b"Turn")
         time.sleep(0.5)
-        resumed, _ = read_save(save)
+        resumed = [HUNT.action_from_dict(a) for a in read_save(save).actions]
         # the resumed game starts from every acknowledged action of the killed one
-        assert resumed.actions[: len(record.actions)] == record.actions
-        assert resumed.replay(upto=len(record.actions)).public_view() == before
+        assert resumed[: len(actions)] == actions
+        assert HUNT.replay(setup, resumed, upto=len(actions)).public_view() == before
         second.send("\x11")  # Ctrl+Q
         assert second.proc.wait(15) == 0
     finally:

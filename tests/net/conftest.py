@@ -28,12 +28,13 @@ class RunningServer:
 
 
 def start_server(folder: Path, *extra: str, port: int = 0) -> RunningServer:
-    sock = folder / "s.sock"
+    """`grail-tui serve` in its own process, on a private socket and the loopback test transport."""
+    sock = folder / "sock" / "s.sock"
     db = folder / "server.db"
     env = {**os.environ, "GRAIL_TUI_DATA": str(folder / "data")}
     proc = subprocess.Popen(
         [sys.executable, "-m", "grail_tui", "serve", "--socket", str(sock), "--db", str(db),
-         "--tcp", f"127.0.0.1:{port}", "--bot-delay", "0", *extra],
+         "--bench-tcp", f"127.0.0.1:{port}", "--bot-delay", "0", *extra],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     line = proc.stdout.readline()
     if not line:

@@ -7,6 +7,12 @@ import asyncio
 from grail_tui.app.app import GrailApp
 from grail_tui.app.screens.lobby import LobbyScreen
 from grail_tui.games.hunt.screens.game import GameScreen
+from grail_tui.games.hunt.situation import Request
+from grail_tui.net.remote import Target
+
+
+def ready(app) -> bool:
+    return isinstance(app.screen, GameScreen) and app.screen.client.latest(0) is not None
 
 
 async def wait(pilot, predicate, timeout: float = 15.0) -> None:
@@ -19,24 +25,24 @@ async def wait(pilot, predicate, timeout: float = 15.0) -> None:
 
 async def test_lobby_new_game_play_and_chat(server, tmp_path, monkeypatch):
     monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
-    app = GrailApp(server=("unix", str(server.socket)), seed=1)
+    app = GrailApp(server=Target.unix(server.socket, named=True), seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await pilot.press("n")
         await pilot.press("enter")  # create with the defaults: you and two heuristic bots
-        await wait(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.ready)
+        await wait(pilot, lambda: ready(app))
         screen = app.screen
-        table = screen.table
-        assert table.remote and table.human_seats == (0,)
-        await wait(pilot, lambda: screen.request() == "opening")
+        client = screen.client
+        assert client.remote and client.seats == (0,)
+        await wait(pilot, lambda: screen.request() is Request.OPENING)
         await pilot.press("a", "left", "2", "enter")  # one unit on AC
-        await wait(pilot, lambda: table.public_view().turn >= 1)
-        assert table.view(0).sheet.influence[1] > 0
+        await wait(pilot, lambda: client.latest(None).view.turn >= 1)
+        assert client.latest(0).view.sheet.influence[1] > 0
         await pilot.press("colon")
         await pilot.press(*"hello table", "enter")
         await wait(pilot, lambda: any("[chat]" in line and "hello table" in line
-                                      for line in table.log_lines(0)))
-        names = table.names
+                                      for line in client.log(0).lines))
+        names = client.latest(0).names
         assert names[1] == "Gregor" and names[2] == "Inga"
 
 
@@ -44,13 +50,17 @@ async def test_a_refused_action_comes_back_as_a_message(server, tmp_path, monkey
     from grail_tui.games.hunt.engine import Object
 
     monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
-    app = GrailApp(server=("unix", str(server.socket)), seed=1)
+    app = GrailApp(server=Target.unix(server.socket, named=True), seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await pilot.press("n", "enter")
-        await wait(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.ready)
+        await wait(pilot, lambda: ready(app))
+        from grail_tui.net.protocol import Act
+
         screen = app.screen
-        screen.table.submit(Object(0, 50))  # bypassing the screen's own check: the server refuses
+        client = screen.client
+        # bypassing the app's own check: the server refuses, and says so to this player only
+        client.session.send(Act(client.code, client.latest(0).seq, client.kind.action_to_dict(Object(0, 50))))
         await wait(pilot, lambda: bool(screen.error))
         assert "object or pass" in screen.error
         assert isinstance(app.screen, GameScreen)
@@ -58,16 +68,15 @@ async def test_a_refused_action_comes_back_as_a_message(server, tmp_path, monkey
 
 async def test_the_host_sets_the_answer_timeout_when_creating(server, tmp_path, monkeypatch):
     monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
-    app = GrailApp(server=("unix", str(server.socket)), seed=1)
+    app = GrailApp(server=Target.unix(server.socket, named=True), seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await pilot.press("n")
         # the last three rows: answer time, minimum round, takeover; up wraps to the last
         await pilot.press("up", "up", "up", "backspace", "backspace", "backspace", "4", "5")
         await pilot.press("down", "down", "3", "0", "enter")
-        await wait(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.ready)
-        table = app.screen.table
-        assert table.remote
+        await wait(pilot, lambda: ready(app))
+        assert app.screen.client.remote
     import json as _json
     import sqlite3
 
@@ -84,27 +93,27 @@ async def test_the_app_reconnects_by_itself_after_the_server_is_killed(tmp_path,
 
     monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
     first = start_server(tmp_path)
-    app = GrailApp(server=("unix", str(first.socket)), seed=1)
+    app = GrailApp(server=Target.unix(first.socket, named=True), seed=1)
     second = None
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
             await pilot.press("n", "enter")
-            await wait(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.ready)
+            await wait(pilot, lambda: ready(app))
             screen = app.screen
-            table = screen.table
-            await wait(pilot, lambda: screen.request() == "opening")
+            client = screen.client
+            await wait(pilot, lambda: screen.request() is Request.OPENING)
             await pilot.press("a", "2", "enter")
-            await wait(pilot, lambda: table.public_view().turn >= 1)
-            before = table.version
+            await wait(pilot, lambda: client.latest(None).view.turn >= 1)
+            before = client.latest(0).seq
             os.kill(first.proc.pid, signal.SIGKILL)
             first.proc.wait(5)
-            await wait(pilot, lambda: table.notice is not None)  # "Connection lost; reconnecting…"
+            await wait(pilot, lambda: client.notice is not None)  # "Connection lost; reconnecting…"
             assert "reconnecting" in str(screen.query_one("#status").content)
             second = start_server(tmp_path)  # same socket, same database
-            await wait(pilot, lambda: table.notice is None and table.session.connected, timeout=20)
-            await wait(pilot, lambda: table.version >= before)
-            assert table.view(0).sheet.influence[1] > 0  # our assignment survived
+            await wait(pilot, lambda: client.notice is None and client.session.connected, timeout=20)
+            await wait(pilot, lambda: client.latest(0).seq >= before)
+            assert client.latest(0).view.sheet.influence[1] > 0  # our assignment survived
     finally:
         first.stop()
         if second is not None:

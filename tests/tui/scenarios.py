@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from grail_tui.games.api import BotLevel
 from grail_tui.games.hunt.engine import (
     Assign,
     Field,
@@ -17,10 +18,14 @@ from grail_tui.games.hunt.engine import (
     Setup,
     Unit,
 )
+from grail_tui.table.files import saves_dir
+from grail_tui.table.journal import JournalStore
 from grail_tui.table.seats import SeatConfig
-from grail_tui.table.storage import CURRENT, Journal, saves_dir
+from grail_tui.table.settings import TableSettings
+from grail_tui.table.store import StoredGame
 
-SEATS = [SeatConfig("Ann"), SeatConfig("Gregor", "random"), SeatConfig("Inga", "random")]
+SEATS = [SeatConfig("Ann"), SeatConfig("Gregor", BotLevel.RANDOM), SeatConfig("Inga", BotLevel.RANDOM)]
+SAVE = "scenario.jsonl"
 JB, AC, MA, HA, FM, FV, AR, JF = Initiate
 
 
@@ -83,4 +88,15 @@ def finished() -> Game:
 
 
 def save(game: Game, seats: list[SeatConfig] = SEATS) -> None:
-    Journal(saves_dir() / CURRENT, GameRecord.of(game), seats).close()
+    """The game as a save file in the player's saves folder, as the app would have kept it."""
+    record = GameRecord.of(game).to_dict()
+    stored = StoredGame("hunt", record["setup"], list(seats), TableSettings(), record["actions"])
+    JournalStore(saves_dir() / SAVE, stored).close()
+
+
+def table_of(app):
+    """The table behind the app's game at this terminal."""
+    from grail_tui.table.client import LocalClient
+
+    assert isinstance(app.client, LocalClient)
+    return app.client.table

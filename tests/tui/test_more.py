@@ -8,8 +8,10 @@ from grail_tui.app.app import GrailApp
 from grail_tui.games.hunt.engine import GameRecord
 from grail_tui.games.hunt.screens.game import GameScreen
 from grail_tui.games.hunt.screens.replay import ReplayScreen
+from grail_tui.games.hunt.situation import Compose
 
 from . import scenarios
+from .scenarios import table_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,8 +23,10 @@ def test_packaged_rules_match_docs():
 
 
 async def test_replay_steps_through_a_record_with_arrows_home_and_end():
+    from grail_tui.games import registry
+
     record = GameRecord.of(scenarios.finished())
-    app = GrailApp(replay=record)
+    app = GrailApp(replay=registry.get("hunt").read_record(record.to_dict()))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
@@ -55,7 +59,7 @@ async def test_the_command_palette_offers_what_is_possible_now():
         await pilot.pause()
         from grail_tui.games.hunt.engine import Pass
 
-        assert app.table.game.actions[-1] == Pass(0) or Pass(0) in app.table.game.actions[-3:]
+        assert table_of(app).state.actions[-1] == Pass(0) or Pass(0) in table_of(app).state.actions[-3:]
 
 
 async def test_escape_alternative_backs_out():
@@ -66,9 +70,9 @@ async def test_escape_alternative_backs_out():
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await pilot.press("p")
-        assert screen.mode == "initiate"
+        assert screen.mode is Compose.INITIATE
         await pilot.press("x")
-        assert screen.mode is None
+        assert screen.mode is Compose.IDLE
 
 
 async def test_ascii_mode_paints_only_ascii():

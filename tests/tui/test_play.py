@@ -8,10 +8,12 @@ from grail_tui.app.app import GrailApp
 from grail_tui.app.screens.prompts import PrivacyScreen
 from grail_tui.games.hunt.screens.end import EndScreen
 from grail_tui.games.hunt.screens.game import GameScreen
+from grail_tui.games.hunt.situation import Compose, Request
 from grail_tui.games.hunt.widgets.panes import SheetPane
-from grail_tui.table.storage import CURRENT, saves_dir
+from grail_tui.table.files import saves_dir
 
 from . import scenarios
+from .scenarios import table_of
 
 SIZE = (80, 24)
 
@@ -23,8 +25,11 @@ def sheet_shown(screen: GameScreen) -> bool:
 async def settle(app: GrailApp, pilot) -> None:
     for _ in range(200):
         await pilot.pause()
-        table = app.table
-        if table is None or table.is_over or not table.bots_to_act():
+        if app.client is None:
+            return
+        table = table_of(app)
+        if not table.busy():
+            await pilot.pause()
             return
         await table.settle()
 
@@ -34,17 +39,17 @@ async def act_by_keys(app: GrailApp, pilot, turn_keys: list[str]) -> None:
     screen = app.screen
     assert isinstance(screen, GameScreen)
     request = screen.request()
-    if request == "opening":
+    if request is Request.OPENING:
         await pilot.press("a", "left", "space", "left", "space", "2", "enter")
-    elif request == "turn":
+    elif request is Request.TURN:
         await pilot.press(*turn_keys)
-        if screen.request() == "turn":  # the proposal was refused or rejected: assign nothing
+        if screen.request() is Request.TURN:  # the proposal was refused or rejected: assign nothing
             await pilot.press("escape", "escape", "a", "enter")
-            if screen.request() == "turn":
+            if screen.request() is Request.TURN:
                 await pilot.press("escape", "p", "enter", "enter")
-    elif request == "objection":
+    elif request is Request.OBJECTION:
         await pilot.press("n")
-    elif request == "reply":
+    elif request is Request.REPLY:
         await pilot.press("c")
 
 
@@ -53,7 +58,7 @@ async def test_a_whole_solo_game_to_the_end_screen_by_keys():
     async with app.run_test(size=SIZE) as pilot:
         # Set the turn limit to 12 on the start screen: up wraps to the last row.
         await pilot.press("up", "backspace", "backspace", "backspace", "1", "2")
-        assert app.settings.turn_limit == 12
+        assert app.settings.options["turn_limit"] == 12
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
@@ -67,8 +72,8 @@ async def test_a_whole_solo_game_to_the_end_screen_by_keys():
         text = str(app.screen.query_one("#end Static").content)
         assert "Game over" in text and ("No winner" in text or "wins" in text)
         assert "All sheets" in text and "Ann" in text and "Gregor" in text
-        assert app.table is not None and app.table.is_over
-        assert not (saves_dir() / CURRENT).exists()  # a finished game leaves no save behind
+        assert table_of(app).over
+        assert not list(saves_dir().glob("*.jsonl"))  # a finished game leaves no save behind
 
 
 async def test_bidding_war_keys_object_match_and_concede():
@@ -77,17 +82,17 @@ async def test_bidding_war_keys_object_match_and_concede():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.request() == "objection"
+        assert isinstance(screen, GameScreen) and screen.request() is Request.OBJECTION
         # Ann has 15 on AC; the showing is 4. Reveal too much first: refused, nothing changes.
         await pilot.press("o", "backspace", "2", "0", "enter")
         assert "You have only 15 on Alberto Castellano" in str(screen.query_one("#prompt-error").content)
-        assert 0 not in app.table.game.answers  # Ann's refused answer was not taken
+        assert 0 not in table_of(app).state.answers  # Ann's refused answer was not taken
         await pilot.press("escape", "o")
         await pilot.press("backspace", "3", "enter")  # 3 does not beat 4
         assert "must show more than the mover's 4" in str(screen.query_one("#prompt-error").content)
         await pilot.press("backspace", "6", "enter")
         await settle(app, pilot)
-        known = app.table.public_view().known
+        known = table_of(app).state.public_view().known
         assert known[0][1] == 6  # Ann's objection is public
 
 
@@ -96,12 +101,12 @@ async def test_wrong_keys_change_nothing():
     app = GrailApp(bot_delay=0, resume=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        before = app.table.public_view()
+        before = table_of(app).state.public_view()
         await pilot.press("o", "n", "m", "c", "x", "z", "9", "escape", "r")
-        assert app.table.public_view() == before
+        assert table_of(app).state.public_view() == before
         await pilot.press("p", "5", "escape", "escape")  # choose then back out
-        assert app.table.public_view() == before
-        assert app.screen.mode is None
+        assert table_of(app).state.public_view() == before
+        assert app.screen.mode is Compose.IDLE
 
 
 async def test_hotseat_never_shows_a_sheet_to_the_wrong_player():
@@ -115,7 +120,7 @@ async def test_hotseat_never_shows_a_sheet_to_the_wrong_player():
         for _ in range(120):
             await settle(app, pilot)
             screen = app.screen
-            if isinstance(screen, EndScreen) or app.table.public_view().turn > 14:
+            if isinstance(screen, EndScreen) or table_of(app).state.public_view().turn > 14:
                 break
             if isinstance(screen, PrivacyScreen):
                 game_screen = app.screen_stack[-2]
@@ -123,7 +128,7 @@ async def test_hotseat_never_shows_a_sheet_to_the_wrong_player():
                 await pilot.press("enter")
                 continue
             assert isinstance(screen, GameScreen)
-            to_act = app.table.game.to_act()
+            to_act = table_of(app).asked()
             if sheet_shown(screen):
                 assert screen.viewer in to_act, "a sheet is on screen for a player who is not asked"
             if screen.viewer is not None:
@@ -151,7 +156,7 @@ async def test_hotseat_objections_are_collected_privately():
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.viewer == 2
         # Inga must answer without knowing what Gregor did.
-        assert app.table.public_view().known[1][1] == 0
+        assert table_of(app).state.public_view().known[1][1] == 0
         contest = str(screen.query_one(ContestPane).content)
         gregor_row = next(line for line in contest.splitlines() if line.startswith("Gregor"))
         # ... nor even whether he has answered: his row reads as it did before he did
@@ -159,7 +164,7 @@ async def test_hotseat_objections_are_collected_privately():
         log = "\n".join(str(line.text) for line in screen.query_one(LogPane).lines)
         assert "objects" not in log
         await pilot.press("n")  # Inga passes: now both answers are shown together
-        assert app.table.public_view().known[1][1] == 3
+        assert table_of(app).state.public_view().known[1][1] == 3
 
 
 async def test_resume_after_a_kill_continues_at_the_same_position(tmp_path):
@@ -171,21 +176,22 @@ async def test_resume_after_a_kill_continues_at_the_same_position(tmp_path):
             await act_by_keys(app, pilot, ["p", "2", "enter"])
         await settle(app, pilot)
         # The disk as it is at this moment is what a kill -9 would leave behind.
-        shutil.copy(saves_dir() / CURRENT, tmp_path / "killed.jsonl")
-        position = app.table.public_view()
-        mine = app.table.view(0)
-    shutil.copy(tmp_path / "killed.jsonl", saves_dir() / CURRENT)
+        [save] = saves_dir().glob("*.jsonl")
+        shutil.copy(save, tmp_path / "killed.jsonl")
+        position = table_of(app).state.public_view()
+        mine = table_of(app).state.view(0)
+    shutil.copy(tmp_path / "killed.jsonl", save)
     again = GrailApp(bot_delay=0)
     async with again.run_test(size=SIZE) as pilot:
         await pilot.press("down", "enter")  # Continue is the second entry
         await pilot.pause()
         assert isinstance(again.screen, GameScreen)
-        assert again.table.public_view() == position
-        assert again.table.view(0) == mine
+        assert table_of(again).state.public_view() == position
+        assert table_of(again).state.view(0) == mine
 
 
 async def test_a_damaged_save_gets_a_message_not_a_crash():
-    saves_dir().joinpath(CURRENT).write_text('{"format": "grail-tui-save"}\nnot json\n{"x"')
+    saves_dir().joinpath("damaged.jsonl").write_text('{"format": "grail-tui-save"}\nnot json\n{"x"')
     app = GrailApp(bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("c")

@@ -32,9 +32,10 @@ def test_status_line_names_the_mover_and_who_is_at_the_keyboard():
 def test_prompt_follows_what_is_being_composed():
     game = _game_in_turn()
     view, pv = game.public_view(), game.view(0)
-    assert "which initiate" in situation.prompt("initiate", None, "turn", view, pv)
-    assert situation.prompt("proposal", Initiate.AC, "turn", view, pv).startswith(
+    Compose, Request = situation.Compose, situation.Request
+    assert "which initiate" in situation.prompt(Compose.INITIATE, None, Request.TURN, view, pv)
+    assert situation.prompt(Compose.PROPOSAL, Initiate.AC, Request.TURN, view, pv).startswith(
         f"{Initiate.AC.title}: what should it do?")
-    assert "any initiates" in situation.prompt("assign", None, "turn", view, pv)
-    assert situation.prompt(None, None, "turn", view, pv).startswith("Your turn")
-    assert situation.prompt(None, None, None, view, None) == "Waiting for Ada…"
+    assert "any initiates" in situation.prompt(Compose.ASSIGN, None, Request.TURN, view, pv)
+    assert situation.prompt(Compose.IDLE, None, Request.TURN, view, pv).startswith("Your turn")
+    assert situation.prompt(Compose.IDLE, None, None, view, None) == "Waiting for Ada…"

@@ -1,52 +1,62 @@
-"""The lobby of a grail-tui server: open games, your games, create, join, watch."""
+"""The lobby of a grail-tui server: your games, open games, games to watch; create, join, watch."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from grail_tui.net.remote import RemoteTable, Session
+from grail_tui.net.protocol import (
+    Bye,
+    Create,
+    Error,
+    Games,
+    GameSummary,
+    Join,
+    Joined,
+    ListGames,
+    Open,
+    TableRules,
+    Watch,
+)
+from grail_tui.net.remote import Session, client_for
 
-from ..glyphs import Glyphs
 
-
-def describe_game(g: dict[str, Any], me: str) -> str:
+def describe_game(g: GameSummary, me: str) -> str:
     seats = []
-    for s in g["seats"]:
-        if s["bot"]:
-            seats.append(f"bot:{s['bot']}")
-        elif s["name"] is None:
-            seats.append("(free)")
+    for s in g.seats:
+        if s.bot:
+            seats.append(f"bot:{s.bot}")
+        elif s.name is None:
+            seats.append(f"(for {s.reserved})" if s.reserved else "(free)")
         else:
-            seats.append("you" if s["name"] == me else s["name"])
-    state = {"open": "waiting for players", "playing": f"turn {g['turn']}", "over": "over"}[g["status"]]
-    return f"{g['code']}  {g['players']}p {g['variant']:<8} {state:<19} {', '.join(seats)}"
+            seats.append(("you" if s.name == me else s.name) + ("" if s.present else " (away)"))
+    state = {"open": "waiting for players", "playing": g.progress, "over": "over"}[g.status]
+    return f"{g.code}  {g.players}p {state:<19} {', '.join(seats)}"
 
 
 class LobbyScreen(Screen[None]):
     BINDINGS = [
-        Binding("n", "new", "New game", tooltip="Create a game on the server"),
-        Binding("j", "join_code", "Join by code"),
-        Binding("w", "watch_code", "Watch"),
-        Binding("r", "refresh", "Refresh"),
-        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("n", "new", "New game", tooltip="Create a game on the server", id="lobby-new"),
+        Binding("j", "join_code", "Join by code", id="lobby-join"),
+        Binding("w", "watch_code", "Watch", id="lobby-watch"),
+        Binding("r", "refresh", "Refresh", id="lobby-refresh"),
+        Binding("question_mark", "help", "Help", key_display="?", id="help"),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, session: Session, glyphs: Glyphs, where: str) -> None:
+    def __init__(self, session: Session, glyphs: Any, where: str) -> None:
         super().__init__()
         self.session = session
         self.g = glyphs
         self.where = where
-        self.games: list[dict[str, Any]] = []
-        self.mine: list[dict[str, Any]] = []
-        self.asked = "list"
+        self.shown: list[tuple[GameSummary, str]] = []  # (game, what Enter does: open/join/watch)
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -55,11 +65,12 @@ class LobbyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.session.lobby.append(self.on_server)
+        self.session.listeners.append(self.on_server)
         self.session.start()
+        guest = " (guest: you may watch)" if self.session.guest else ""
         self.query_one("#title", Static).update(
-            Text.assemble(("The Hunt for the Grail", "bold"),
-                          f"  ·  server {self.where}  ·  you are {self.session.user}"))
+            Text.assemble(("grail-tui", "bold"), f"  ·  server {self.where}  ·  you are "
+                          f"{self.session.user}{guest}"))
         self.query_one("#lobby-help", Static).update(
             "Enter opens the game under the cursor (your seat, a free seat, or as a spectator). "
             "n creates a game; j joins by its 4-letter code; w watches.")
@@ -67,83 +78,77 @@ class LobbyScreen(Screen[None]):
         self.query_one(OptionList).focus()
 
     def on_unmount(self) -> None:
-        if self.on_server in self.session.lobby:
-            self.session.lobby.remove(self.on_server)
+        if self.on_server in self.session.listeners:
+            self.session.listeners.remove(self.on_server)
 
     def on_screen_resume(self) -> None:
         self.action_refresh()
 
-    def action_refresh(self) -> None:
-        self.session.send({"type": "mine"})
-        self.session.send({"type": "list"})
-
-    def on_server(self, m: dict[str, Any]) -> None:
-        kind = m.get("type")
-        if kind == "games":
-            if self.asked == "mine":
-                self.mine = m["games"]
-                self.asked = "list"
-            else:
-                self.games = m["games"]
-                self.asked = "mine"
-            self._show()
-        elif kind == "joined":
-            self._open(m)
-        elif kind == "error":
-            self.notify(str(m.get("error")), severity="error", timeout=6)
-        elif kind == "connection":
-            if m.get("connected"):
+    def on_server(self, message: Any) -> None:
+        if message is None:  # the connection went, or came back
+            if self.session.connected:
                 self.notify("Connected again.")
                 self.action_refresh()
             else:
                 self.notify("Connection to the server lost; reconnecting…", severity="warning")
-        elif kind == "bye":
-            self.notify(f"The server closed the connection: {m.get('error')}", severity="error")
+        elif isinstance(message, Bye):
+            self.notify(f"The server closed the connection: {message.reason}", severity="error")
+        elif isinstance(message, Error):
+            self.notify(message.error, severity="error", timeout=6)
 
-    def _show(self) -> None:
+    @work(exclusive=True, group="lobby-list")
+    async def action_refresh(self) -> None:
+        lists: dict[str, tuple[GameSummary, ...]] = {}
+        for which in ("mine", "open", "live"):
+            reply = await self.session.request(ListGames(self.session.ref(), which))
+            if isinstance(reply, Games):
+                lists[which] = reply.games
+        me = self.session.user
+        seen: set[str] = set()
+        self.shown = []
+        for which, verb in (("mine", "open"), ("open", "join"), ("live", "watch")):
+            for game in lists.get(which, ()):
+                if game.code not in seen:
+                    seen.add(game.code)
+                    self.shown.append((game, verb))
         box = self.query_one(OptionList)
         box.clear_options()
-        seen = set()
-        me = self.session.user
-        for g in self.mine + self.games:
-            if g["code"] in seen:
-                continue
-            seen.add(g["code"])
-            box.add_option(Option(describe_game(g, me), id=g["code"]))
-        if not seen:
+        for game, verb in self.shown:
+            box.add_option(Option(f"{verb:<5} {describe_game(game, me)}", id=game.code))
+        if not self.shown:
             box.add_option(Option("No games yet: press n to create one.", id="", disabled=True))
+        box.highlighted = 0 if self.shown else None
 
-    def _open(self, joined: dict[str, Any]) -> None:
-        from grail_tui.games.hunt.screens.game import GameScreen
+    @work(group="lobby-open")
+    async def _ask(self, message: Any) -> None:
+        reply = await self.session.request(message)
+        if isinstance(reply, Error):
+            self.notify(reply.error, severity="error", timeout=6)
+        elif isinstance(reply, Joined):
+            from grail_tui.games.api import GameKind
 
-        code = joined["code"]
-        table = self.session.tables.get(code) or RemoteTable(self.session, code, joined)
-        if not isinstance(self.app.screen, GameScreen):
-            self.app.push_screen(GameScreen(table, self.g))
+            client = client_for(self.session, reply)
+            kind: GameKind = client.kind
+            self.app.push_screen(kind.ui().game_screen(client, self.g))
 
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         code = message.option.id
-        if not code:
+        chosen = next(((g, verb) for g, verb in self.shown if g.code == code), None)
+        if chosen is None:
             return
-        game = next((g for g in self.mine + self.games if g["code"] == code), None)
-        if game is None:
-            return
-        me = self.session.user
-        if any(s["name"] == me for s in game["seats"]):
-            self.session.send({"type": "open", "code": code})
-        elif any(s["free"] for s in game["seats"]):
-            self.session.send({"type": "join", "code": code})
-        else:
-            self.session.send({"type": "watch", "code": code})
+        game, verb = chosen
+        kind = {"open": Open, "join": Join, "watch": Watch}[verb]
+        self._ask(kind(self.session.ref(), game.code))
 
-    def _ask_code(self, kind: str) -> None:
+    def _ask_code(self, verb: str) -> None:
         from .prompts import TextPrompt
 
         def chosen(code: str | None) -> None:
             if code and code.strip():
-                self.session.send({"type": kind, "code": code.strip().upper()})
+                kind = Join if verb == "join" else Watch
+                self._ask(kind(self.session.ref(), code.strip().upper()[:8]))
 
-        self.app.push_screen(TextPrompt(f"{kind.capitalize()} which game? (its 4-letter code)"), chosen)
+        self.app.push_screen(TextPrompt(f"{verb.capitalize()} which game? (its 4-letter code)"), chosen)
 
     def action_join_code(self) -> None:
         self._ask_code("join")
@@ -152,27 +157,24 @@ class LobbyScreen(Screen[None]):
         self._ask_code("watch")
 
     def action_new(self) -> None:
+        from grail_tui.table.seats import SeatConfig
+
         from .start import NewGame, NewGameScreen
 
         settings = NewGame(seed=0)
-        settings.seats[0] = settings.seats[0].__class__(self.session.user)
+        settings.seats[0] = SeatConfig(self.session.user)
 
         def create(ok: bool | None) -> None:
             if not ok:
                 return
-            setup = settings.setup()
-            self.session.send({
-                "type": "create",
-                "players": setup.players,
-                "bots": [s.bot for s in settings.seats],
-                "names": [s.name for s in settings.seats],
-                "variant": setup.variant.value,
-                "turn_limit": setup.turn_limit,
-                "answer_timeout": max(1, settings.answer_timeout),
-                "min_round": settings.min_round,
-                "takeover_after": settings.takeover or None,
-                **({"seed": settings.seed} if settings.seed else {}),
-            })
+            self._ask(Create(
+                self.session.ref(), settings.game,
+                bots=tuple(s.bot.value if s.bot else None for s in settings.seats),
+                names=tuple((s.name or "")[:24] for s in settings.seats),
+                options=dict(settings.options),
+                rules=TableRules(answer_timeout=max(5, settings.answer_timeout),
+                                 min_round=settings.min_round,
+                                 takeover_after=settings.takeover or None)))
 
         self.app.push_screen(NewGameScreen(settings), create)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import getpass
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from rich.style import Style
 from rich.text import Text
@@ -15,8 +16,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from grail_tui.games.hunt.engine import DEFAULT_TURN_LIMIT, Setup, Variant
-from grail_tui.table.seats import BOT_LEVELS, BOT_NAMES, SeatConfig
+from grail_tui.games import registry
+from grail_tui.games.api import BotLevel, GameKind, Setup, SetupOption, SetupRequest
+from grail_tui.table.seats import BOT_NAMES, SeatConfig
 
 
 def login_name() -> str:
@@ -29,7 +31,7 @@ def login_name() -> str:
     return name[:1].upper() + name[1:] if name else "Player"
 
 
-KINDS: tuple[str | None, ...] = (None, *BOT_LEVELS)  # None: a human at this terminal
+KINDS: tuple[BotLevel | None, ...] = (None, *BotLevel)  # None: a human at this terminal
 MENU = ("start", "continue", "replay", "help", "quit")
 MENU_LABELS = {
     "start": "Start a new game",
@@ -40,34 +42,57 @@ MENU_LABELS = {
 }
 
 
+def _default_seats() -> list[SeatConfig]:
+    return [SeatConfig(login_name()), SeatConfig("Gregor", BotLevel.HEURISTIC),
+            SeatConfig("Inga", BotLevel.HEURISTIC)]
+
+
 @dataclass
 class NewGame:
-    """The settings being edited; turned into a Setup and seats on start."""
+    """The settings being edited; turned into a setup and seats on start."""
 
-    seats: list[SeatConfig] = field(default_factory=lambda: [
-        SeatConfig(login_name()), SeatConfig("Gregor", "heuristic"), SeatConfig("Inga", "heuristic")])
-    variant: Variant = Variant.STANDARD
+    game: str = registry.DEFAULT
+    seats: list[SeatConfig] = field(default_factory=_default_seats)
     seed: int = 0
-    turn_limit: int = DEFAULT_TURN_LIMIT
+    options: dict[str, str | int] = field(default_factory=dict)
     # server games only
     answer_timeout: int = 120  # seconds before a silent player passes
-    min_round: int = 2  # seconds an objection round takes at least (2+ humans)
+    min_round: int = 2  # seconds an objection round takes at least
     takeover: int = 0  # seconds before a bot plays a dropped seat; 0: never
 
+    def __post_init__(self) -> None:
+        for option in self.kind.options():
+            self.options.setdefault(option.key, option.default)
+
+    @property
+    def kind(self) -> GameKind:
+        return registry.get(self.game)
+
+    def option(self, key: str) -> SetupOption:
+        return next(o for o in self.kind.options() if o.key == key)
+
+    def fixed_players(self) -> int | None:
+        for option in self.kind.options():
+            need = option.players.get(str(self.options.get(option.key)))
+            if need is not None:
+                return need
+        return None
+
     def set_players(self, n: int) -> None:
-        n = max(2, min(8, n))
-        if self.variant is Variant.ORIGINAL:
-            n = 4
+        kind = self.kind
+        n = max(kind.min_players, min(kind.max_players, n))
+        n = self.fixed_players() or n
         while len(self.seats) < n:
             used = {s.name for s in self.seats}
             name = next(x for x in (*BOT_NAMES, *(f"Bot {k}" for k in range(1, 9))) if x not in used)
-            self.seats.append(SeatConfig(name, "heuristic"))
+            self.seats.append(SeatConfig(name, BotLevel.HEURISTIC))
         del self.seats[n:]
 
     def setup(self) -> Setup:
-        return Setup(players=len(self.seats), variant=self.variant, seed=self.seed,
-                      turn_limit=self.turn_limit or DEFAULT_TURN_LIMIT,
-                      names=tuple(s.name for s in self.seats))
+        request = SetupRequest(players=len(self.seats), seed=self.seed,
+                               names=tuple(s.name or f"Seat {k + 1}" for k, s in enumerate(self.seats)),
+                               options=dict(self.options))
+        return self.kind.make_setup(request)
 
 
 class StartMenu(Widget, can_focus=True):
@@ -104,8 +129,12 @@ class StartMenu(Widget, can_focus=True):
 
     def rows(self) -> list[str]:
         items = [m for m in self.menu if m != "continue" or self.saved]
+        if len(registry.names()) > 1:
+            items.append("game")
         items += ["players"] + [f"seat{k}" for k in range(len(self.settings.seats))]
-        items += ["variant", "seed", "limit"]
+        if not self.remote:
+            items.append("seed")
+        items += [f"option:{o.key}" for o in self.settings.kind.options()]
         if self.remote:
             items += ["timeout", "minround", "takeover"]
         return items
@@ -121,8 +150,16 @@ class StartMenu(Widget, can_focus=True):
         s = self.settings
         if item == "players":
             s.set_players(len(s.seats) + delta)
-            if s.variant is Variant.ORIGINAL:
-                self.message = "The Original is always 4 players."
+            fixed = s.fixed_players()
+            if fixed:
+                self.message = f"This choice is always played by {fixed} players."
+        elif item == "game":
+            names = registry.names()
+            s.game = names[(names.index(s.game) + delta) % len(names)]
+            s.options = {}
+            s.__post_init__()
+            s.set_players(len(s.seats))
+            self.row = min(self.row, len(self.rows()) - 1)
         elif item.startswith("seat"):
             k = int(item[4:])
             if self.remote and k == 0:
@@ -131,12 +168,16 @@ class StartMenu(Widget, can_focus=True):
                 return
             kind = KINDS[(KINDS.index(s.seats[k].bot) + delta) % len(KINDS)]
             s.seats[k] = replace(s.seats[k], bot=kind)
-        elif item == "variant":
-            s.variant = Variant.ORIGINAL if s.variant is Variant.STANDARD else Variant.STANDARD
-            if s.variant is Variant.ORIGINAL:
-                s.set_players(4)
-        elif item == "limit":
-            s.turn_limit = max(1, s.turn_limit + 10 * delta)
+        elif item.startswith("option:"):
+            option = s.option(item[7:])
+            if option.choices:
+                values = [v for v, _ in option.choices]
+                current = str(s.options.get(option.key, option.default))
+                s.options[option.key] = values[(values.index(current) + delta) % len(values)]
+                s.set_players(len(s.seats))
+            else:
+                value = int(s.options.get(option.key, option.default))
+                s.options[option.key] = max(option.low, min(option.high, value + 10 * delta))
         elif item == "seed":
             s.seed = max(0, s.seed + delta)
         self.refresh()
@@ -153,30 +194,36 @@ class StartMenu(Widget, can_focus=True):
     NUMBERS = {"timeout": ("answer_timeout", 86400), "minround": ("min_round", 60),
                "takeover": ("takeover", 86400)}
 
-    def action_erase(self) -> None:
-        item = self.rows()[self.row]
+    def _number(self, item: str) -> tuple[Any, str, int] | None:
+        """Where a typed number goes: (object, attribute or key, highest)."""
         if item in self.NUMBERS:
-            name, _ = self.NUMBERS[item]
-            setattr(self.settings, name, getattr(self.settings, name) // 10)
-        elif item == "seed":
-            self.settings.seed //= 10
-        elif item == "limit":
-            self.settings.turn_limit //= 10  # 0 shows as empty while typing
+            name, top = self.NUMBERS[item]
+            return self.settings, name, top
+        if item == "seed":
+            return self.settings, "seed", 10**9 - 1
+        if item.startswith("option:") and not self.settings.option(item[7:]).choices:
+            return self.settings.options, item[7:], self.settings.option(item[7:]).high
+        return None
+
+    def action_erase(self) -> None:
+        target = self._number(self.rows()[self.row])
+        if target is not None:
+            holder, key, _ = target
+            if isinstance(holder, dict):
+                holder[key] = int(holder[key]) // 10  # 0 shows as empty while typing
+            else:
+                setattr(holder, key, getattr(holder, key) // 10)
         self.refresh()
 
     def on_key(self, event: events.Key) -> None:
         key = event.character
-        item = self.rows()[self.row]
-        if key and key.isdigit() and item in self.NUMBERS:
-            name, top = self.NUMBERS[item]
-            setattr(self.settings, name, min(top, int(f"{getattr(self.settings, name)}{key}")))
-            self.refresh()
-            event.stop()
-        elif key and key.isdigit() and item in ("seed", "limit"):
-            if item == "seed":
-                self.settings.seed = int(f"{self.settings.seed}{key}") % 10**9
+        target = self._number(self.rows()[self.row])
+        if key and key.isdigit() and target is not None:
+            holder, name, top = target
+            if isinstance(holder, dict):
+                holder[name] = min(top, int(f"{holder[name]}{key}"))
             else:
-                self.settings.turn_limit = int(f"{self.settings.turn_limit}{key}") % 100000
+                setattr(holder, name, min(top, int(f"{getattr(holder, name)}{key}")))
             self.refresh()
             event.stop()
 
@@ -211,17 +258,26 @@ class StartMenu(Widget, can_focus=True):
                 text.append(f"  {hint}", dim)
             text.append("\n")
         text.append("\nNew game\n", bold)
+        if "game" in self.rows():
+            line("game", "Game", f"◂ {s.kind.title} ▸", "←/→")
         line("players", "Players", f"◂ {len(s.seats)} ▸", "←/→")
         for k, seat in enumerate(s.seats):
             if self.remote:
-                kind = ("you" if k == 0 else "open seat") if seat.bot is None else f"bot · {seat.bot}"
+                kind = ("you" if k == 0 else "open seat") if seat.bot is None else f"bot · {seat.bot.value}"
             else:
-                kind = "human" if seat.bot is None else f"bot · {seat.bot}"
-            line(f"seat{k}", f"Seat {k + 1}", f"{seat.name[:14]:<15}{kind}", "←/→ kind, Enter rename")
-        line("variant", "Variant", "The Original" if s.variant is Variant.ORIGINAL else "standard", "←/→")
-        line("seed", "Seed", str(s.seed), "type digits, Backspace erases")
-        line("limit", "Turn limit", str(s.turn_limit) if s.turn_limit else f"({DEFAULT_TURN_LIMIT})",
-             "type digits, Backspace erases")
+                kind = "human" if seat.bot is None else f"bot · {seat.bot.value}"
+            line(f"seat{k}", f"Seat {k + 1}", f"{(seat.name or '')[:14]:<15}{kind}", "←/→ kind, Enter rename")
+        if not self.remote:
+            line("seed", "Seed", str(s.seed), "type digits, Backspace erases")
+        for option in s.kind.options():
+            value = s.options.get(option.key, option.default)
+            if option.choices:
+                shown = dict(option.choices).get(str(value), str(value))
+                hint = f"←/→ · {option.hint}" if option.hint else "←/→"
+            else:
+                shown = str(value) if value else f"({option.default})"
+                hint = f"type digits, Backspace erases · {option.hint}" if option.hint else "type digits"
+            line(f"option:{option.key}", option.label, shown, hint)
         if self.remote:
             line("timeout", "Answer time", f"{max(1, s.answer_timeout)} s", "then a silent player passes")
             line("minround", "Min. round", f"{s.min_round} s", "hides who answered at once")
@@ -274,7 +330,7 @@ class StartScreen(Screen[None]):
                 self.settings.seats[message.seat] = replace(seat, name=name.strip()[:20])
                 self.query_one(StartMenu).refresh()
 
-        self.app.push_screen(TextPrompt(f"Name for seat {message.seat + 1}", seat.name), done)
+        self.app.push_screen(TextPrompt(f"Name for seat {message.seat + 1}", seat.name or ""), done)
 
 
 class NewGameScreen(Screen[bool]):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..api import (
@@ -16,6 +17,7 @@ from ..api import (
     Result,
     SetupOption,
     SetupRequest,
+    Wait,
 )
 from . import engine
 from .engine import (
@@ -53,7 +55,8 @@ class HuntKind:
         return (
             SetupOption("variant", "Variant", Variant.STANDARD.value,
                         choices=((Variant.STANDARD.value, "standard"), (Variant.ORIGINAL.value, "The Original")),
-                        hint="The Original: 4 players, each holds a secret HQ"),
+                        hint="The Original: 4 players, each holds a secret HQ",
+                        players={Variant.ORIGINAL.value: 4}),
             SetupOption("turn_limit", "Turn limit", DEFAULT_TURN_LIMIT, low=1, high=100_000,
                         hint="then the game ends with no winner"),
         )
@@ -114,6 +117,9 @@ class HuntKind:
     def hidden_round(self, state: GameState) -> bool:
         return _game(state).phase in (Phase.OPENING, Phase.OBJECTIONS)
 
+    def wait(self, state: GameState) -> Wait:
+        return Wait.ANSWER if _game(state).phase in (Phase.OBJECTIONS, Phase.REPLY) else Wait.TURN
+
     def default_action(self, state: GameState, seat: int, *, pass_turn: bool) -> Any | None:
         game = _game(state)
         phase = game.phase
@@ -148,6 +154,17 @@ class HuntKind:
     def names_in(self, public: Any) -> tuple[str, ...]:
         return tuple(public.name(p) for p in range(public.players))
 
+    def public_of(self, view: Any) -> PublicView:
+        return view.public if isinstance(view, PlayerView) else view
+
+    def named(self, view: Any, names: Sequence[str]) -> Any:
+        names = tuple(names)
+        if isinstance(view, PlayerView):
+            if view.public.names == names:
+                return view
+            return replace(view, public=replace(view.public, names=names))
+        return view if view.names == names else replace(view, names=names)
+
     # -- bots ----------------------------------------------------------------------------
 
     def make_bot(self, level: BotLevel, seed: int, budget: float | None = None) -> Bot:
@@ -157,9 +174,11 @@ class HuntKind:
 
     # -- records -------------------------------------------------------------------------
 
-    def record(self, state: GameState, chat: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+    def record(self, state: GameState, chat: Sequence[Mapping[str, Any]] = (),
+               names: Sequence[str] | None = None) -> dict[str, Any]:
         game = _game(state)
-        return GameRecord(game.setup, list(game.actions), [dict(c) for c in chat]).to_dict()
+        setup = game.setup if names is None else replace(game.setup, names=tuple(names))
+        return GameRecord(setup, list(game.actions), [dict(c) for c in chat]).to_dict()
 
     def read_record(self, data: Any) -> RecordData:
         try:

@@ -11,9 +11,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from grail_tui.app.glyphs import Glyphs
-from grail_tui.table.interface import GameTable
+from grail_tui.table.client import TableClient
 
-from ..engine import Initiate, PublicView, Termination
+from ..engine import GameRecord, Initiate, PublicView, Termination
 from ..widgets.board import society_style
 
 
@@ -60,15 +60,17 @@ class EndScreen(Screen[None]):
         Binding("q", "app.quit", "Quit", show=False),
     ]
 
-    def __init__(self, table: GameTable, glyphs: Glyphs) -> None:
+    def __init__(self, client: TableClient, glyphs: Glyphs) -> None:
         super().__init__()
-        self.table = table
+        self.client = client
         self.g = glyphs
 
     def compose(self) -> ComposeResult:
-        path = str(self.table.record_path) if self.table.record_path else None
+        path = str(self.client.record_path) if self.client.record_path else None
+        update = self.client.latest(None)
+        assert update is not None
         with VerticalScroll(id="end"):
-            yield Static(end_text(self.table.public_view(), path, self.app.no_color))
+            yield Static(end_text(update.view, path, self.app.no_color))
         yield Footer()
 
     def action_new_game(self) -> None:
@@ -77,4 +79,8 @@ class EndScreen(Screen[None]):
     def action_replay(self) -> None:
         from .replay import ReplayScreen
 
-        self.app.push_screen(ReplayScreen(self.table.final_record(), self.g))
+        update = self.client.latest(None)
+        if update is None or update.record is None:
+            self.notify("The game's record has not arrived yet.", severity="warning")
+            return
+        self.app.push_screen(ReplayScreen(GameRecord.from_dict(update.record), self.g))

@@ -1,0 +1,259 @@
+"""Composing an action on the game screen: proposals, assignments, amounts, answers.
+
+The screen's half that turns keys into an action. A finished action goes to
+the table client once; its refusal, if any, comes back in the player's words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Input, OptionList
+from textual.widgets.option_list import Option
+
+from grail_tui.table.client import TableClient
+
+from ..drafting import AssignmentDraft
+from ..engine import (
+    Assign,
+    Concede,
+    Field,
+    Initiate,
+    Match,
+    Object,
+    Pass,
+    PlayerView,
+    Propose,
+    PublicView,
+    Unit,
+    describe_proposal,
+)
+from ..situation import REQUESTS, Compose, Request
+from ..widgets.board import BoardMap
+from ..widgets.composer import AssignPad
+
+
+class ComposingScreen(Screen[None]):
+    """The state the game screen owns, and the composing of actions with it."""
+
+    viewer: reactive[int | None] = reactive(None, init=False)
+    mode: reactive[Compose] = reactive(Compose.IDLE, init=False)
+    error: reactive[str] = reactive("", init=False)
+    pane: reactive[str] = reactive("contest", init=False)
+
+    def __init__(self, client: TableClient) -> None:
+        super().__init__()
+        self.client = client
+        self.hotseat = len(client.seats) > 1
+        self.set_reactive(ComposingScreen.viewer, client.seats[0] if len(client.seats) == 1 else None)
+        self.public: PublicView | None = None
+        self.mine: PlayerView | None = None
+        self.chosen: Initiate | None = None
+        self.proposals: list[Propose] = []
+        self.draft = AssignmentDraft()
+        self._paint_due = False
+
+    def request(self) -> Request | None:
+        """What the game asks of the player at the keyboard now, if anything."""
+        v = self.viewer
+        update = self.client.latest(v) if v is not None else None
+        if update is None or not update.asked or self.public is None:
+            return None
+        return REQUESTS.get(self.public.phase)
+
+    def _dirty(self) -> None:
+        """Something the screen shows changed: paint once, however many changes come together."""
+        if not self._paint_due:
+            self._paint_due = True
+            self.call_later(self._paint)
+
+    def _paint(self) -> None:
+        raise NotImplementedError
+
+    def _cancel_compose(self) -> None:
+        self.mode = Compose.IDLE
+        self.chosen = None
+        self.proposals = []
+        self.draft = AssignmentDraft()
+        self.error = ""
+
+    def _submit(self, action: Any) -> None:
+        """Send the action once; a refusal stays on screen with what was composed."""
+        assert self.viewer is not None
+        refused = self.client.submit(self.viewer, action)
+        if refused is not None:
+            self.error = refused
+            return
+        self._cancel_compose()
+        self.query_one(BoardMap).focus()
+
+    def action_propose(self) -> None:
+        view, pv = self.public, self.mine
+        if view is None:
+            return
+        self.mode = Compose.INITIATE
+        self.error = ""
+        choices = self.query_one(OptionList)
+        choices.clear_options()
+        for k, i in enumerate(Initiate):
+            where = view.positions[i]
+            if where is None:
+                continue
+            mine = f" · you {pv.sheet.influence[i]}" if pv else ""
+            grail = " · grail" if view.bearer == i else ""
+            choices.add_option(Option(f"{k + 1} {i.code} {i.title} · {where.title}{mine}{grail}",
+                                      id=i.code))
+        choices.focus()
+
+    def action_pick(self, index: int) -> None:
+        initiate = Initiate(int(index))
+        if self.mode is Compose.INITIATE:
+            self._choose_initiate(initiate)
+        elif self.mode is Compose.ASSIGN:
+            self._place(initiate)
+
+    def _choose_initiate(self, initiate: Initiate) -> None:
+        view = self.public
+        assert view is not None and self.viewer is not None
+        if view.positions[initiate] is None:
+            self.error = f"{initiate.title} has left the game."
+            return
+        proposals = [a for a in self.client.legal_actions(self.viewer)
+                     if isinstance(a, Propose) and a.proposal.initiate == initiate]
+        if not proposals:
+            self.error = f"Every proposal with {initiate.title} was rejected this turn."
+            return
+        self.chosen = initiate
+        self.proposals = proposals
+        self.error = ""
+        self.mode = Compose.PROPOSAL
+        choices = self.query_one(OptionList)
+        choices.clear_options()
+        for k, a in enumerate(proposals):
+            words = describe_proposal(a.proposal).removeprefix(initiate.title + " ")
+            choices.add_option(Option(words[:1].upper() + words[1:], id=str(k)))
+        self.query_one(BoardMap).cursor = Field(view.positions[initiate] or Field.CENTRE)
+        choices.focus()
+        choices.highlighted = 0
+
+    def on_option_list_option_highlighted(self, message: OptionList.OptionHighlighted) -> None:
+        board = self.query_one(BoardMap)
+        view = self.public
+        if view is None:
+            return
+        if self.mode is Compose.PROPOSAL and message.option_index < len(self.proposals):
+            p = self.proposals[message.option_index].proposal
+            board.cursor = p.step or Field(view.positions[p.initiate] or Field.CENTRE)
+        elif self.mode is Compose.INITIATE and message.option.id:
+            where = view.positions[Initiate.parse(message.option.id)]
+            if where is not None:
+                board.cursor = where
+
+    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
+        if self.mode is Compose.INITIATE and message.option.id:
+            self._choose_initiate(Initiate.parse(message.option.id))
+        elif self.mode is Compose.PROPOSAL and message.option_index < len(self.proposals):
+            self._submit(self.proposals[message.option_index])
+
+    def on_board_map_selected(self, message: BoardMap.Selected) -> None:
+        """Enter on a field: propose with the initiate standing there."""
+        view = self.public
+        if view is None or self.mode not in (Compose.IDLE, Compose.INITIATE) \
+                or self.request() is not Request.TURN:
+            return
+        here = view.initiates_on(message.field)
+        if not here:
+            return
+        if self.mode is Compose.IDLE:
+            self.action_propose()
+        if len(here) == 1:
+            self._choose_initiate(here[0])
+        else:
+            choices = self.query_one(OptionList)
+            index = next(k for k, o in enumerate(choices.options) if o.id == here[0].code)
+            choices.highlighted = index
+
+    def action_assign(self) -> None:
+        self.draft = AssignmentDraft(self._sheet_free())
+        self.error = ""
+        self.mode = Compose.ASSIGN
+        self.query_one(AssignPad).focus()
+
+    def _sheet_free(self) -> tuple[Unit, ...]:
+        return self.mine.sheet.free if self.mine is not None else ()
+
+    def on_assign_pad_move(self, message: AssignPad.Move) -> None:
+        self.draft.move(self._sheet_free(), message.delta)
+        self._dirty()
+
+    def on_assign_pad_toggle(self, _message: AssignPad.Toggle) -> None:
+        self.draft.toggle(self._sheet_free())
+        self._dirty()
+
+    def _place(self, initiate: Initiate) -> None:
+        assert self.viewer is not None
+        candidate = self.draft.placing(self._sheet_free(), initiate)
+        if candidate is None:
+            self.error = "Every unit is used or already placed."
+        elif (reason := self.client.why_illegal(self.viewer, Assign(self.viewer, tuple(candidate)))):
+            self.error = reason
+        else:
+            self.error = ""
+            self.draft.accept(candidate, self._sheet_free())
+        self._dirty()
+
+    def on_assign_pad_undo(self, _message: AssignPad.Undo) -> None:
+        self.draft.undo()
+        self.error = ""
+        self._dirty()
+
+    def on_assign_pad_confirm(self, _message: AssignPad.Confirm) -> None:
+        assert self.viewer is not None
+        self._submit(Assign(self.viewer, tuple(self.draft.pending)))
+
+    def action_object(self) -> None:
+        contest = self.public.contest if self.public else None
+        self._ask_amount(Compose.OBJECT, (contest.showing + 1) if contest else 1)
+
+    def action_raise(self) -> None:
+        contest = self.public.contest if self.public else None
+        self._ask_amount(Compose.RAISE, contest.high if contest else 1)
+
+    def _ask_amount(self, mode: Compose, start: int) -> None:
+        amount = self.query_one(Input)
+        amount.value = str(start)
+        self.error = ""
+        self.mode = mode
+        amount.focus()
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        assert self.viewer is not None
+        try:
+            value = int(message.value)
+        except ValueError:
+            self.error = "Type a whole number."
+            return
+        self._submit(Object(self.viewer, value) if self.mode is Compose.OBJECT
+                     else Match(self.viewer, value))
+
+    def action_pass(self) -> None:
+        assert self.viewer is not None
+        self._submit(Pass(self.viewer))
+
+    def action_match(self) -> None:
+        assert self.viewer is not None
+        contest = self.public.contest if self.public else None
+        self._submit(Match(self.viewer, contest.high if contest else 0))
+
+    def action_concede(self) -> None:
+        assert self.viewer is not None
+        self._submit(Concede(self.viewer))
+
+    def action_back(self) -> None:
+        if self.mode is Compose.PROPOSAL:
+            self.action_propose()
+            return
+        self._cancel_compose()
+        self.query_one(BoardMap).focus()

@@ -1,0 +1,147 @@
+"""One client connection on the server: who it is, what it may still send, what waits to go out.
+
+Everything a stranger can make the server hold is capped: the line length,
+the message rate (blank lines count), the bytes queued for a client that does
+not read (a slow reader is dropped, never buffered without end), the time to
+say hello and the time a connection may stay silent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from .protocol import MAX_MESSAGE, Bye, ProtocolError, encode
+
+
+@dataclass(frozen=True)
+class Limits:
+    hello_timeout: float = 10.0  # to say hello
+    idle_timeout: float = 600.0  # to say anything at all (the app pings every minute)
+    rate: float = 20.0  # messages per second, sustained
+    burst: float = 100.0
+    bad_messages: int = 50  # before the connection is closed
+    queue_bytes: int = 8 * 1024 * 1024  # waiting to be read by a client, before it is dropped
+    connections_per_user: int = 16
+    connections: int = 2000  # sized for LimitNOFILE=8192 in contrib/grail-tui.service
+    games_per_user: int = 10  # unfinished games a person may have created
+    chat_per_minute: int = 20  # lines a person may say per game and minute
+    page: int = 20  # games per lobby answer
+
+
+@dataclass(eq=False)
+class Connection:
+    reader: asyncio.StreamReader
+    writer: asyncio.StreamWriter
+    transport: str  # "unix", "ssh", "tcp" (the loopback benchmark transport)
+    limits: Limits
+    user: str | None = None
+    guest: bool = False
+    games: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # code -> (table, subscription)
+    seats: dict[str, int | None] = field(default_factory=dict)  # code -> seat (None: watching)
+    tokens: float = 0.0
+    stamp: float = field(default_factory=time.monotonic)
+    errors: int = 0
+    closed: bool = False
+    queued: int = 0
+    chat_times: dict[str, deque[float]] = field(default_factory=dict)
+    _out: asyncio.Queue[bytes | None] = field(default_factory=asyncio.Queue)
+    _pump: asyncio.Task[None] | None = None
+
+    def __post_init__(self) -> None:
+        self.tokens = self.limits.burst
+        self._pump = asyncio.get_running_loop().create_task(self._write_out())
+
+    # -- reading ----------------------------------------------------------------------------
+
+    async def read_line(self, timeout: float) -> bytes | None:
+        """The next line (without its newline), or None if the client is gone, silent
+        too long, or sent a line over the limit (it is told why)."""
+        try:
+            line = await asyncio.wait_for(self.reader.readuntil(b"\n"), timeout)
+        except TimeoutError:
+            self.bye("nothing heard from you for too long: closing")
+            return None
+        except (asyncio.LimitOverrunError, ValueError):
+            self.bye(f"message longer than {MAX_MESSAGE} bytes: closing")
+            return None
+        except (asyncio.IncompleteReadError, ConnectionError):
+            return None
+        return line
+
+    def allow(self) -> bool:
+        """A token for one more line (blank lines count too)."""
+        now = time.monotonic()
+        self.tokens = min(self.limits.burst, self.tokens + (now - self.stamp) * self.limits.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def may_chat(self, code: str) -> bool:
+        times = self.chat_times.setdefault(code, deque())
+        now = time.monotonic()
+        while times and now - times[0] > 60:
+            times.popleft()
+        if len(times) >= self.limits.chat_per_minute:
+            return False
+        times.append(now)
+        return True
+
+    # -- writing ------------------------------------------------------------------------------
+
+    def send(self, message: Any) -> None:
+        try:
+            data = encode(message)
+        except ProtocolError:
+            return
+        self.send_raw(data)
+
+    def send_raw(self, data: bytes) -> None:
+        if self.closed:
+            return
+        if self.queued + len(data) > self.limits.queue_bytes:
+            self.closed = True  # a client that does not read is dropped, not buffered
+            self._out.put_nowait(None)
+            return
+        self.queued += len(data)
+        self._out.put_nowait(data)
+
+    def bye(self, reason: str) -> None:
+        if not self.closed:
+            self.send(Bye(reason))
+            self.closed = True
+            self._out.put_nowait(None)
+
+    async def _write_out(self) -> None:
+        try:
+            while True:
+                data = await self._out.get()
+                if data is None:
+                    break
+                self.queued -= len(data)
+                self.writer.write(data)
+                await self.writer.drain()
+        except (ConnectionError, RuntimeError):
+            pass
+        finally:
+            self.closed = True
+            with contextlib.suppress(Exception):
+                self.writer.close()
+
+    async def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self._out.put_nowait(None)
+        if self._pump is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self._pump), 2)
+            self._pump.cancel()
+        with contextlib.suppress(Exception):
+            self.writer.close()
+            await asyncio.wait_for(self.writer.wait_closed(), 2)

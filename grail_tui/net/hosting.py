@@ -1,0 +1,129 @@
+"""The server's games: live tables in memory, every game on disk, codes and seats.
+
+Unfinished games live as tables (paused while nobody is there); a finished
+game leaves memory once its last update is out, and is loaded from disk on
+demand to be watched or to give its record.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import string
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from grail_tui.games import registry
+from grail_tui.games.api import BotLevel, GameKind, SetupRequest
+from grail_tui.table.seats import SeatConfig
+from grail_tui.table.settings import OnTimeout, TableSettings
+from grail_tui.table.sqlite import GameDatabase
+from grail_tui.table.store import StoredGame
+from grail_tui.table.table import Table
+from grail_tui.table.thinking import Thinker
+from grail_tui.table.updates import TableError
+
+from .protocol import Create, GameSummary, SeatInfo
+
+log = logging.getLogger(__name__)
+CODE_LETTERS = "".join(c for c in string.ascii_uppercase if c not in "IO")
+
+
+@dataclass
+class Hosted:
+    code: str
+    kind: GameKind
+    table: Table
+    owner: str
+
+    def seat_of(self, user: str) -> int | None:
+        return next((k for k, s in enumerate(self.table.seats) if s.is_human and s.name == user), None)
+
+    def free_seat_for(self, user: str) -> int | None:
+        for k, s in enumerate(self.table.seats):
+            if s.is_human and s.name is None and (s.reserved or user) == user:
+                return k
+        return None
+
+    def summary(self) -> GameSummary:
+        table = self.table
+        present = table.present()
+        public = table.update_for(None).view
+        seats = tuple(SeatInfo(s.name, s.bot.value if s.bot else None, present[k], s.reserved)
+                      for k, s in enumerate(table.seats))
+        status: Literal["open", "playing", "over"] = "over" if table.over else (
+            "open" if any(s.is_human and s.name is None for s in table.seats) else "playing")
+        return GameSummary(self.code, self.kind.name, self.kind.title, len(table.seats), status,
+                           self.kind.progress(public), seats, 0.0)
+
+
+def new_code(database: GameDatabase, live: Iterable[str]) -> str:
+    """A fresh code from the secure random source, unused by any game ever kept."""
+    taken = set(live)
+    while True:
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
+        if code not in taken and not database.exists(code):
+            return code
+
+
+def table_settings(message: Create, bot_delay: float) -> TableSettings:
+    rules = message.rules
+    return TableSettings(
+        answer_timeout=rules.answer_timeout, turn_timeout=rules.turn_timeout,
+        on_timeout=OnTimeout(rules.on_timeout), min_round=rules.min_round,
+        takeover_after=rules.takeover_after, bot_delay=bot_delay, pause_when_empty=True)
+
+
+def create_game(message: Create, owner: str, database: GameDatabase, live: Iterable[str],
+                thinker: Thinker, bot_delay: float, clean: Callable[[str], str]) -> Hosted:
+    """A new game with the host in seat 1; TableError says what is wrong with the request."""
+    try:
+        kind = registry.get(message.game)
+    except ValueError as exc:
+        raise TableError(str(exc)) from None
+    bots = message.bots
+    if not kind.min_players <= len(bots) <= kind.max_players:
+        raise TableError(f"{kind.title} is played by {kind.min_players} to {kind.max_players} players.")
+    if bots[0] is not None:
+        raise TableError("Seat 1 is yours: it cannot be a bot.")
+    seats = []
+    for k, level in enumerate(bots):
+        if level is None:
+            seats.append(SeatConfig(owner if k == 0 else None))
+        else:
+            given = message.names[k] if k < len(message.names) else ""
+            seats.append(SeatConfig(clean(given) or f"Bot {k + 1}", BotLevel(level)))
+    for k, name in enumerate(message.reserved):
+        if name and k < len(seats) and seats[k].is_human and k > 0:
+            seats[k] = replace(seats[k], reserved=clean(name))
+    # The seed comes from the operating system's secure source: nobody can know a secret in advance.
+    request = SetupRequest(players=len(seats), seed=secrets.randbelow(2**31),
+                           names=tuple(s.name or f"Seat {k + 1}" for k, s in enumerate(seats)),
+                           options=dict(message.options))
+    try:
+        setup = kind.make_setup(request)
+    except (ValueError, TypeError) as exc:
+        raise TableError(str(exc)) from None
+    code = new_code(database, live)
+    settings = table_settings(message, bot_delay)
+    stored = StoredGame(kind.name, kind.setup_to_dict(setup), seats, settings)
+    status = "open" if any(s.is_human and s.name is None for s in seats) else "playing"
+    store = database.create(code, stored, owner, status)
+    table = Table(kind, setup, seats, store, settings=settings, thinker=thinker)
+    return Hosted(code, kind, table, owner)
+
+
+def restore_game(code: str, database: GameDatabase, thinker: Thinker) -> Hosted | None:
+    stored = database.load(code)
+    if stored is None:
+        return None
+    try:
+        kind = registry.get(stored.game)
+        table = Table.restore(kind, stored, database.store(code), thinker=thinker,
+                              settings=replace(stored.settings, pause_when_empty=True))
+    except (ValueError, TableError):
+        log.exception("game %s could not be restored", code)
+        return None
+    owner = next((s.name for s in stored.seats if s.is_human and s.name), "") or ""
+    return Hosted(code, kind, table, owner)

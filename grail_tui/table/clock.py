@@ -1,0 +1,171 @@
+"""The table's own time: bots thinking and answering in a steady time, a complete secret
+round held for its minimum, every wait's time limit, a bot taking over a seat whose person
+has gone. The Table mixes this in; it holds the state these methods read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING
+
+from grail_tui.games.api import Action, Bot, BotLevel, GameKind, GameState, Wait
+
+from .settings import OnTimeout, TableSettings
+from .thinking import Thinker
+
+if TYPE_CHECKING:
+    from .store import GameStore
+
+log = logging.getLogger(__name__)
+
+
+class Clockwork:
+    kind: GameKind
+    state: GameState
+    settings: TableSettings
+    thinker: Thinker
+    store: GameStore
+    seq: int
+    error: BaseException | None
+    _bots: dict[int, Bot]
+    _standins: dict[int, Bot]
+    _thinking: dict[int, asyncio.Task[None]]
+    _gone_since: dict[int, float]
+    _wake: asyncio.Event | None
+    _task: asyncio.Task[None] | None
+    _opened: float
+    _hold_until: float | None
+    _fired: bool
+
+    # provided by the Table
+    @property
+    def paused(self) -> bool: raise NotImplementedError
+    def asked(self) -> tuple[int, ...]: raise NotImplementedError
+    def _seed(self, seat: int) -> int: raise NotImplementedError
+    def _flush(self, *, quiet: bool = False) -> None: raise NotImplementedError
+    def _take(self, seat: int, action: Action, *, durable: bool = True) -> None: raise NotImplementedError
+    def _refusal(self, seat: int, action: Action) -> str | None: raise NotImplementedError
+
+    # -- the table's own time: bots, holds, time limits -----------------------------------------
+
+    def start(self) -> None:
+        """Let the table run its bots and clocks (needs a running event loop)."""
+        if self._task is None:
+            self._wake = asyncio.Event()
+            self._task = asyncio.get_running_loop().create_task(self._run())
+
+    def close(self) -> None:
+        for task in self._thinking.values():
+            task.cancel()
+        if self._task is not None:
+            self._task.cancel()
+        self.store.close()
+
+    def _poke(self) -> None:
+        if self._wake is not None:
+            self._wake.set()
+
+    async def _run(self) -> None:
+        assert self._wake is not None
+        while not self.state.is_over:
+            now = time.monotonic()
+            self._on_clock(now)
+            if self.state.is_over:
+                break
+            self._start_bots()
+            due = self._next_due(now)
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), None if due is None else max(0.0, due - now))
+
+    def _limit(self) -> float | None:
+        settings = self.settings
+        return settings.turn_timeout if self.kind.wait(self.state) is Wait.TURN else settings.answer_timeout
+
+    def _deadline(self) -> float | None:
+        limit = self._limit()
+        return None if limit is None or self.state.is_over else self._opened + limit
+
+    def _deadline_wall(self) -> float | None:
+        deadline = self._deadline()
+        return None if deadline is None else time.time() + deadline - time.monotonic()
+
+    def _next_due(self, now: float) -> float | None:
+        deadline = None if self.paused or self._fired else self._deadline()
+        times = [t for t in (self._hold_until, deadline) if t is not None]
+        if self.settings.takeover_after is not None:
+            times += [t for since in self._gone_since.values()
+                      if (t := since + self.settings.takeover_after) > now]
+        return min(times) if times else None
+
+    def _on_clock(self, now: float) -> None:
+        if self._hold_until is not None and now >= self._hold_until:
+            self._flush()
+            return
+        deadline = self._deadline()
+        if self.paused or self._fired or deadline is None or now < deadline:
+            return
+        self._fired = True
+        pass_turn = self.settings.on_timeout is OnTimeout.PASS
+        for seat in self.asked():
+            if seat in self._bots or seat in self._thinking:
+                continue
+            action = self.kind.default_action(self.state, seat, pass_turn=pass_turn)
+            if action is None:
+                self._think(seat, self._standin(seat), delay=0.0)
+            else:
+                self._take(seat, action)
+            if self.state.is_over or seat not in self.state.to_act():
+                break
+
+    def _taken_over(self, seat: int) -> bool:
+        after, since = self.settings.takeover_after, self._gone_since.get(seat)
+        return after is not None and since is not None and time.monotonic() - since >= after
+
+    def _start_bots(self) -> None:
+        if self.paused:
+            return
+        for seat in self.asked():
+            if seat in self._thinking:
+                continue
+            if seat in self._bots:
+                self._think(seat, self._bots[seat], self.settings.bot_delay)
+            elif self._taken_over(seat):
+                self._think(seat, self._standin(seat), self.settings.bot_delay)
+
+    def _standin(self, seat: int) -> Bot:
+        if seat not in self._standins:
+            self._standins[seat] = self.kind.make_bot(BotLevel.HEURISTIC, self._seed(seat) + 7)
+        return self._standins[seat]
+
+    def _think(self, seat: int, bot: Bot, delay: float) -> None:
+        self._thinking[seat] = asyncio.get_running_loop().create_task(self._decide(seat, bot, delay))
+
+    async def _decide(self, seat: int, bot: Bot, delay: float) -> None:
+        seq = self.seq
+        try:
+            view = self.state.view(seat)
+            try:
+                action = await self.thinker.decide(self.kind.name, bot, view, seat, delay)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # a bot's failure must not stop the game
+                log.exception("a bot failed")
+                self.error = exc
+                action = self._fallback(seat)
+            if self.seq != seq or seat not in self.asked() or self.state.is_over:
+                return  # the game moved on (a time limit, a restart of the round)
+            if self._refusal(seat, action) is not None:
+                action = self._fallback(seat)
+            self._take(seat, action)
+        finally:
+            if self._thinking.get(seat) is asyncio.current_task():
+                del self._thinking[seat]
+            self._poke()
+
+    def _fallback(self, seat: int) -> Action:
+        action = self.kind.default_action(self.state, seat, pass_turn=True)
+        return action if action is not None else list(self.state.legal_actions(seat))[0]

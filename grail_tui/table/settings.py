@@ -1,0 +1,46 @@
+"""How a table waits: time limits, the minimum round, the bots' pace, taking over a seat."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from enum import Enum
+from typing import Any
+
+
+class OnTimeout(Enum):
+    """What a person's turn that timed out means (answers always pass, replies concede)."""
+
+    PASS = "pass"  # the turn passes: the game's default (the hunt: assign nothing)
+    BOT = "bot"  # a stand-in bot plays it
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """None for a time limit: no limit (play at one terminal waits for the person)."""
+
+    answer_timeout: float | None = None  # an answer in a round, a reply
+    turn_timeout: float | None = None  # a turn, the opening
+    on_timeout: OnTimeout = OnTimeout.PASS
+    min_round: float = 0.0  # no secret round is shown sooner than this after it opened
+    takeover_after: float | None = None  # a bot plays a seat whose person has been gone this long
+    bot_delay: float = 0.5  # every bot decision takes at least this (plus its thinking budget)
+    pause_when_empty: bool = False  # with no person connected, nothing moves (a server table)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["on_timeout"] = self.on_timeout.value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any) -> TableSettings:
+        if not isinstance(data, dict):
+            raise ValueError("table settings are an object")
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        if "on_timeout" in known:
+            known["on_timeout"] = OnTimeout(known["on_timeout"])
+        return cls(**known)
+
+
+LOCAL = TableSettings()
+SERVER = TableSettings(answer_timeout=120.0, turn_timeout=300.0, min_round=2.0, bot_delay=0.5,
+                       pause_when_empty=True)

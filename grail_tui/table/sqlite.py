@@ -1,0 +1,191 @@
+"""The server's games in SQLite: each accepted action committed before anyone hears of it.
+
+The database holds every secret sheet, so the file is created private
+(umask 077 while it is made, never chmod'ed afterwards). Finished games stay
+on disk with their record and leave the server's memory; watching them,
+fetching their records and their stories loads them on demand.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .seats import SeatConfig
+from .settings import TableSettings
+from .store import StoredGame
+from .updates import ChatLine
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    setup TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    status TEXT NOT NULL,            -- open | playing | over
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    owner TEXT NOT NULL,
+    record TEXT,                     -- the whole record, once over
+    ranks TEXT
+);
+CREATE INDEX IF NOT EXISTS games_by_status ON games (status, updated);
+CREATE TABLE IF NOT EXISTS actions (
+    code TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (code, idx)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    code TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    who TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (code, idx)
+);
+"""
+
+
+@contextlib.contextmanager
+def _private_umask() -> Iterator[None]:
+    old = os.umask(0o077)
+    try:
+        yield
+    finally:
+        os.umask(old)
+
+
+def open_database(path: Path) -> sqlite3.Connection:
+    """The server's database, made private from the first instant if new."""
+    with _private_umask():
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")  # the -wal and -shm files are made now, privately
+    db.execute("PRAGMA synchronous=FULL")  # acknowledged means on disk (docs/deploy.md)
+    return db
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One game as the lobby lists it."""
+
+    code: str
+    game: str
+    seats: list[SeatConfig]
+    status: str
+    created: float
+    updated: float
+    owner: str
+
+
+class GameDatabase:
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+        db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def exists(self, code: str) -> bool:
+        """Codes stay unique across the whole database, finished games included."""
+        return self.db.execute("SELECT 1 FROM games WHERE code = ?", (code,)).fetchone() is not None
+
+    def create(self, code: str, stored: StoredGame, owner: str, status: str) -> SqliteStore:
+        now = time.time()
+        self.db.execute(
+            "INSERT INTO games (code, game, setup, seats, settings, status, created, updated, owner) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (code, stored.game, json.dumps(stored.setup), _seats(stored.seats),
+             json.dumps(stored.settings.to_dict()), status, now, now, owner))
+        return SqliteStore(self, code)
+
+    def store(self, code: str) -> SqliteStore:
+        return SqliteStore(self, code)
+
+    def load(self, code: str) -> StoredGame | None:
+        row = self.db.execute("SELECT game, setup, seats, settings, status FROM games WHERE code = ?",
+                              (code,)).fetchone()
+        if row is None:
+            return None
+        game, setup, seats, settings, status = row
+        actions = [json.loads(a) for (a,) in self.db.execute(
+            "SELECT action FROM actions WHERE code = ? ORDER BY idx", (code,))]
+        chat = [ChatLine(w, t, at) for w, t, at in self.db.execute(
+            "SELECT who, text, at FROM chat WHERE code = ? ORDER BY idx", (code,))]
+        return StoredGame(game, json.loads(setup), [SeatConfig.from_dict(s) for s in json.loads(seats)],
+                          TableSettings.from_dict(json.loads(settings)), actions, chat, status == "over")
+
+    def unfinished(self) -> list[str]:
+        return [code for (code,) in self.db.execute("SELECT code FROM games WHERE status != 'over'")]
+
+    def record(self, code: str) -> dict[str, Any] | None:
+        row = self.db.execute("SELECT record FROM games WHERE code = ?", (code,)).fetchone()
+        return json.loads(row[0]) if row and row[0] else None
+
+    def rows(self, *, status: Sequence[str], player: str | None = None, offset: int = 0,
+             limit: int = 20) -> list[GameRow]:
+        """A page of games, the most recently played first."""
+        marks = ",".join("?" * len(status))
+        query = (f"SELECT code, game, seats, status, created, updated, owner FROM games "
+                 f"WHERE status IN ({marks})")
+        args: list[Any] = list(status)
+        if player is not None:
+            query += " AND code IN (SELECT code FROM games WHERE seats LIKE ?)"
+            args.append(f"%{json.dumps(player)[1:-1]}%")
+        query += " ORDER BY updated DESC LIMIT ? OFFSET ?"
+        args += [limit, offset]
+        out = []
+        for code, game, seats, st, created, updated, owner in self.db.execute(query, args):
+            parsed = [SeatConfig.from_dict(s) for s in json.loads(seats)]
+            if player is None or any(s.name == player and s.bot is None for s in parsed):
+                out.append(GameRow(code, game, parsed, st, created, updated, owner))
+        return out
+
+    def count_open(self, owner: str) -> int:
+        row = self.db.execute("SELECT COUNT(*) FROM games WHERE owner = ? AND status != 'over'",
+                              (owner,)).fetchone()
+        return int(row[0])
+
+
+def _seats(seats: Sequence[SeatConfig]) -> str:
+    return json.dumps([s.to_dict() for s in seats])
+
+
+class SqliteStore:
+    """The store of one server game."""
+
+    def __init__(self, database: GameDatabase, code: str) -> None:
+        self.database, self.code = database, code
+        self.db = database.db
+
+    def accepted(self, index: int, action: dict[str, Any]) -> None:
+        with self.db:  # one transaction: the action and the game's time
+            self.db.execute("BEGIN")
+            self.db.execute("INSERT INTO actions VALUES (?, ?, ?)", (self.code, index, json.dumps(action)))
+            self.db.execute("UPDATE games SET updated = ? WHERE code = ?", (time.time(), self.code))
+
+    def seats_changed(self, seats: Sequence[SeatConfig]) -> None:
+        status = "open" if any(s.name is None and s.bot is None for s in seats) else "playing"
+        self.db.execute("UPDATE games SET seats = ?, status = ? WHERE code = ? AND status != 'over'",
+                        (_seats(seats), status, self.code))
+
+    def chat(self, line: ChatLine) -> None:
+        self.db.execute(
+            "INSERT INTO chat VALUES (?, (SELECT COUNT(*) FROM chat WHERE code = ?), ?, ?, ?)",
+            (self.code, self.code, line.who, line.text, line.at))
+
+    def finished(self, record: dict[str, Any], ranks: Sequence[int]) -> None:
+        self.db.execute("UPDATE games SET status = 'over', record = ?, ranks = ?, updated = ? WHERE code = ?",
+                        (json.dumps(record), json.dumps(list(ranks)), time.time(), self.code))
+
+    def close(self) -> None:
+        pass  # the database is the server's

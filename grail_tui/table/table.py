@@ -1,0 +1,320 @@
+"""One table: runs one game for any mix of seats, for local play and the server alike.
+
+The table alone applies actions. It collects the answers of a secret round
+and applies them together, no sooner than the round's minimum time, so
+nobody can learn who has answered or when; it paces bots, times out every
+wait, lets a bot take over a seat whose person is gone, keeps every accepted
+action in its store before anyone hears of it, and tells each subscriber
+what changed, in the view its seat may see. Which game it runs it learns
+from the game's kind (games/api.py): nothing here names a piece of a game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from grail_tui.games.api import Action, Bot, GameKind, Result, Setup
+
+from .clock import Clockwork
+from .seats import SeatConfig
+from .settings import LOCAL, TableSettings
+from .store import GameStore, StoredGame
+from .thinking import Thinker
+from .updates import ChatLine, SeatUpdate, TableError
+
+log = logging.getLogger(__name__)
+Listener = Callable[[SeatUpdate], None]
+CHAT_KEPT = 200  # chat lines kept in memory; the store keeps them all
+CHAT_BACKLOG = 50  # chat lines a new subscriber is shown
+
+
+@dataclass(eq=False)
+class Subscription:
+    seat: int | None  # None: a spectator
+    listener: Listener
+    person: bool  # a person is behind it (presence), not a benchmark or a bot client
+    cursor: int = 0  # events of the history already sent
+    chat_cursor: int = 0
+    fresh: bool = True
+
+
+class Table(Clockwork):
+    def __init__(self, kind: GameKind, setup: Setup, seats: Sequence[SeatConfig], store: GameStore, *,
+                 settings: TableSettings = LOCAL, thinker: Thinker | None = None,
+                 chat: Sequence[ChatLine] = ()) -> None:
+        if len(seats) != kind.players_of(setup):
+            raise ValueError("one seat per player")
+        self.kind, self.setup, self.store, self.settings = kind, setup, store, settings
+        self.seats = list(seats)
+        self.thinker = thinker or Thinker()
+        self.state = kind.new_state(setup)
+        self.seq = 0
+        self.chat_log = list(chat)[-CHAT_KEPT:]
+        self.error: BaseException | None = None  # a bot failed (the table went on without it)
+        self.on_finish: Callable[[Table], None] | None = None
+        self._accepted = 0
+        self._pending: dict[int, Action] = {}  # answers of the secret round now open
+        self._subs: list[Subscription] = []
+        self._present: dict[int, int] = {}  # seat -> people connected there
+        self._gone_since: dict[int, float] = {}  # seat -> when its last person left
+        self._opened = time.monotonic()  # when the current wait began
+        self._hold_until: float | None = None  # a complete secret round is shown then
+        self._bots: dict[int, Bot] = {}
+        self._standins: dict[int, Bot] = {}
+        self._thinking: dict[int, asyncio.Task[None]] = {}
+        self._wake: asyncio.Event | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._finished = False
+        self._record: dict[str, Any] | None = None  # the whole record, once over
+        self._fired = False  # the current wait's time limit has been acted on
+        for seat, config in enumerate(self.seats):
+            if config.bot is not None:
+                self._bots[seat] = kind.make_bot(config.bot, self._seed(seat))
+
+    def _seed(self, seat: int) -> int:
+        return int(getattr(self.setup, "seed", 0)) * 31 + seat
+
+    @classmethod
+    def restore(cls, kind: GameKind, stored: StoredGame, store: GameStore, *,
+                thinker: Thinker | None = None, settings: TableSettings | None = None) -> Table:
+        """The table as it stood: every accepted action replayed through the same logic."""
+        table = cls(kind, kind.setup_from_dict(stored.setup), stored.seats, store,
+                    settings=settings or stored.settings, thinker=thinker, chat=stored.chat)
+        for data in stored.actions:
+            action = kind.action_from_dict(data)
+            reason = table._refusal(action.player, action)
+            if reason is not None:
+                raise ValueError(f"stored action {table._accepted} is illegal: {reason}")
+            table._take(action.player, action, durable=False)
+        if stored.over:  # a finished game, loaded to be watched: its record is kept already
+            table._finished = True
+            table._record = kind.record(table.state, [c.to_dict() for c in table.chat_log], table.names)
+        table._finish_if_over()
+        return table
+
+    # -- what anybody may ask --------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name or f"Seat {k + 1} (open)" for k, s in enumerate(self.seats))
+
+    @property
+    def paused(self) -> bool:
+        return self.settings.pause_when_empty and not any(self._present.values())
+
+    def result(self) -> Result | None:
+        return self.kind.result(self.state)
+
+    def asked(self) -> tuple[int, ...]:
+        """Seats whose action the table waits for now (answers given are not asked again)."""
+        return tuple(s for s in self.state.to_act() if s not in self._pending)
+
+    def busy(self) -> bool:
+        """Is the table about to move by itself (a bot thinking or due, a round held)?"""
+        if self.state.is_over:
+            return False
+        due = any(s in self._bots or self._taken_over(s) for s in self.asked())
+        return bool(self._thinking) or self._hold_until is not None or (due and not self.paused)
+
+    async def settle(self) -> None:
+        """Wait until the table waits for people only (tests and benchmarks)."""
+        while self.busy():
+            await asyncio.sleep(0.002)
+
+    def update_for(self, seat: int | None) -> SeatUpdate:
+        """What ``seat`` may see now, with nothing marked new."""
+        return self._update(Subscription(seat, lambda _: None, False, fresh=False), None, quiet=True)
+
+    # -- seats and people ---------------------------------------------------------------
+
+    def join(self, seat: int | None, listener: Listener, *, person: bool = True) -> Subscription:
+        """Subscribe to a seat's view (None: watch); the first update comes at once."""
+        if seat is not None and not 0 <= seat < len(self.seats):
+            raise TableError("There is no such seat.")
+        sub = Subscription(seat, listener, person, chat_cursor=max(0, len(self.chat_log) - CHAT_BACKLOG))
+        self._subs.append(sub)
+        came_back = person and seat is not None and not self._present.get(seat)
+        resumed = person and self.paused
+        if person and seat is not None:
+            self._present[seat] = self._present.get(seat, 0) + 1
+            self._gone_since.pop(seat, None)
+        elif person:
+            self._present[-1] = self._present.get(-1, 0) + 1  # a watching person
+        if resumed:
+            self._opened = time.monotonic()  # the wait starts again for those who came back
+        listener(self._update(sub, None))
+        if came_back:
+            self._tell_all()
+        self._poke()
+        return sub
+
+    def leave(self, sub: Subscription) -> None:
+        if sub not in self._subs:
+            return
+        self._subs.remove(sub)
+        if not sub.person:
+            return
+        key = sub.seat if sub.seat is not None else -1
+        self._present[key] = self._present.get(key, 1) - 1
+        if self._present[key] <= 0:
+            del self._present[key]
+            if sub.seat is not None:
+                self._gone_since[sub.seat] = time.monotonic()
+                self._tell_all()
+        self._poke()
+
+    def seat_person(self, seat: int, name: str) -> None:
+        """A person takes an open seat."""
+        if self.seats[seat].bot is not None or self.seats[seat].name is not None:
+            raise TableError("That seat is taken.")
+        self.seats[seat] = replace(self.seats[seat], name=name, reserved=None)
+        self.store.seats_changed(self.seats)
+        self._tell_all()
+
+    def present(self) -> tuple[bool, ...]:
+        return tuple(config.bot is not None or bool(self._present.get(seat))
+                     for seat, config in enumerate(self.seats))
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def submit(self, seat: int, action: Action, seq: int) -> None:
+        """Take ``seat``'s action, answering position ``seq``; TableError (for that seat's
+        eyes only) if it cannot be taken, and then nothing changes."""
+        if seq != self.seq:
+            raise TableError("The game has moved on since you chose that; look again.")
+        reason = self._refusal(seat, action)
+        if reason is not None:
+            raise TableError(reason)
+        self._take(seat, action)
+
+    def _refusal(self, seat: int, action: Action) -> str | None:
+        if self.state.is_over:
+            return "The game is over."
+        if getattr(action, "player", None) != seat:
+            return "You can act for your own seat only."
+        if seat in self._pending:
+            return "You have already answered; all answers are shown together."
+        return self.state.why_illegal(action)
+
+    def _take(self, seat: int, action: Action, *, durable: bool = True) -> None:
+        """Accept a legal action: keep it, then apply it (or hold it with its round)."""
+        if durable:
+            self.store.accepted(self._accepted, self.kind.action_to_dict(action))
+        self._accepted += 1
+        if self.kind.hidden_round(self.state):
+            self._pending[seat] = action
+            if set(self._pending) >= set(self.state.to_act()):
+                start = self._opened + self.settings.min_round
+                if not durable or time.monotonic() >= start:
+                    self._flush(quiet=not durable)
+                    return
+                self._hold_until = start
+            if durable:
+                self._tell_seat(seat)
+            self._poke()
+            return
+        self.state.apply(action)
+        if durable:
+            self._publish()
+        else:
+            self.seq += 1
+
+    def _flush(self, *, quiet: bool = False) -> None:
+        """Apply a complete secret round's answers together, in seat order."""
+        answers, self._pending = self._pending, {}
+        self._hold_until = None
+        for seat in sorted(answers):
+            self.state.apply(answers[seat])
+        if quiet:
+            self.seq += 1
+        else:
+            self._publish()
+
+    def say(self, who: str, text: str) -> None:
+        line = ChatLine(who, text, time.time())
+        self.store.chat(line)
+        self.chat_log.append(line)
+        if len(self.chat_log) > CHAT_KEPT:
+            drop = len(self.chat_log) - CHAT_KEPT
+            del self.chat_log[:drop]
+            for sub in self._subs:
+                sub.chat_cursor = max(0, sub.chat_cursor - drop)
+        self._tell_all()
+
+    # -- telling people -------------------------------------------------------------------------
+
+    def _publish(self) -> None:
+        self.seq += 1
+        self._opened = time.monotonic()
+        self._hold_until = None
+        self._fired = False
+        self._finish_if_over()
+        public = self.state.public_view()
+        for sub in list(self._subs):
+            self._send(sub, public)
+        self._poke()
+
+    def _tell_seat(self, seat: int) -> None:
+        for sub in list(self._subs):
+            if sub.seat == seat:
+                self._send(sub, None)
+
+    def _tell_all(self) -> None:
+        public = self.state.public_view() if self._subs else None
+        for sub in list(self._subs):
+            self._send(sub, public)
+
+    def _send(self, sub: Subscription, public: Any) -> None:
+        try:
+            sub.listener(self._update(sub, public))
+        except Exception:  # one subscriber's failure must not touch the others
+            log.exception("a subscriber failed")
+
+    def _update(self, sub: Subscription, public: Any, *, quiet: bool = False) -> SeatUpdate:
+        state, kind, seat = self.state, self.kind, sub.seat
+        if public is None:
+            public = state.public_view()
+        view = state.view(seat, public) if seat is not None else public
+        view = kind.named(view, self.names)
+        history = state.history
+        if quiet:
+            events: tuple[Any, ...] = ()
+            chat: tuple[ChatLine, ...] = ()
+        else:
+            start = 0 if sub.fresh else sub.cursor
+            events = tuple(e for e in history[start:] if kind.visible_to(e, seat))
+            chat = tuple(self.chat_log[sub.chat_cursor:])
+            sub.cursor, sub.chat_cursor = len(history), len(self.chat_log)
+        reset, sub.fresh = sub.fresh, False
+        result = kind.result(state)
+        return SeatUpdate(
+            seq=self.seq, seat=seat, view=view, events=events, chat=chat,
+            pending=self._pending.get(seat) if seat is not None else None,
+            asked=seat is not None and seat in self.asked(),
+            names=self.names, present=self.present(), deadline=self._deadline_wall(),
+            result=result, record=self._record if result else None, reset=reset)
+
+    def _finish_if_over(self) -> None:
+        if not self.state.is_over or self._finished:
+            return
+        self._finished = True
+        result = self.kind.result(self.state)
+        self._record = self.kind.record(self.state, [c.to_dict() for c in self.chat_log], self.names)
+        try:
+            self.store.finished(self._record, result.ranks if result else ())
+        except OSError:
+            log.exception("the finished game's record could not be kept")
+        for task in self._thinking.values():
+            if task is not asyncio.current_task():
+                task.cancel()
+        if self.on_finish is not None:
+            self.on_finish(self)

@@ -1,0 +1,102 @@
+"""Every wait ends: time limits with a defined effect, bots taking over, pausing an empty table."""
+
+from __future__ import annotations
+
+import asyncio
+
+from grail_tui.games.hunt.engine import (
+    Assign,
+    Assigned,
+    Concede,
+    Initiate,
+    Object,
+    Pass,
+    Phase,
+    Propose,
+    Setup,
+    Unit,
+)
+from grail_tui.table.settings import OnTimeout, TableSettings
+
+from .helpers import Stores, seats
+
+
+async def until(predicate, seconds: float = 3.0) -> None:
+    for _ in range(int(seconds / 0.01)):
+        if predicate():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("it did not happen in time")
+
+
+def quick(**changes) -> TableSettings:
+    return TableSettings(bot_delay=0, answer_timeout=0.2, turn_timeout=0.2, **changes)
+
+
+async def test_a_silent_opening_assigns_nothing_and_a_silent_turn_passes(stores: Stores):
+    table = stores.table(Setup(players=2, seed=2, first_player=0), seats(None, None), quick())
+    table.start()
+    table.submit(1, Assign(1, ((Unit.parse("A10"), Initiate.AC),)), table.seq)  # seat 1 opens; seat 0 is silent
+    await until(lambda: table.state.phase is Phase.TURN)
+    assert table.state.sheets[0].remaining == 100  # the opening timed out: nothing assigned
+    turn = table.state.turn
+    await until(lambda: table.state.turn > turn)  # seat 0's turn passed, by an empty assignment
+    last = [e for e in table.state.history if isinstance(e, Assigned)][-1]
+    assert last.player == 0 and not last.opening
+    table.close()
+
+
+async def test_a_silent_answer_passes_and_a_silent_reply_concedes(stores: Stores):
+    table = stores.table(Setup(players=2, seed=2, first_player=0), seats(None, None), quick())
+    table.submit(0, Assign(0, ((Unit.parse("A10"), Initiate.AC),)), table.seq)
+    table.submit(1, Assign(1, ((Unit.parse("A9"), Initiate.AC),)), table.seq)
+    proposal = next(a for a in table.state.legal_actions(0)
+                    if isinstance(a, Propose) and a.proposal.initiate == 1)
+    table.submit(0, proposal, table.seq)
+    table.start()
+    await until(lambda: table.state.phase is not Phase.OBJECTIONS)
+    assert Pass(1) in table.state.actions  # seat 1 said nothing: it passed
+    table.submit(1, next(a for a in table.state.legal_actions(1)
+                          if isinstance(a, Propose) and a.proposal.initiate == Initiate.AC), table.seq)
+    table.submit(0, Object(0, 5), table.seq)
+    assert table.state.phase is Phase.REPLY
+    await until(lambda: table.state.phase is Phase.TURN)
+    assert table.state.actions[-1] == Concede(1)
+    table.close()
+
+
+async def test_with_bot_on_timeout_a_stand_in_plays_the_silent_turn(stores: Stores):
+    table = stores.table(Setup(players=2, seed=4, first_player=0), seats(None, None),
+                         quick(on_timeout=OnTimeout.BOT))
+    table.submit(0, Assign(0, ()), table.seq)
+    table.submit(1, Assign(1, ()), table.seq)
+    table.start()
+    await until(lambda: len(table.state.actions) > 2)
+    assert table.state.actions[2].player == 0  # something was played for seat 0
+    table.close()
+
+
+async def test_a_bot_takes_over_a_seat_whose_person_has_gone(stores: Stores):
+    settings = TableSettings(bot_delay=0, takeover_after=0.2, pause_when_empty=True)
+    table = stores.table(Setup(players=2, seed=4, first_player=0), seats(None, None), settings)
+    stays = table.join(1, lambda update: None)
+    goes = table.join(0, lambda update: None)
+    table.start()
+    table.submit(1, Assign(1, ()), table.seq)
+    table.leave(goes)
+    await until(lambda: table.state.phase is Phase.TURN and len(table.state.actions) > 2)
+    assert table.state.actions[0] == Assign(1, ()) or table.state.actions[1] == Assign(1, ())
+    table.leave(stays)
+    table.close()
+
+
+async def test_an_empty_table_pauses_and_moves_again_when_a_person_comes(stores: Stores):
+    settings = TableSettings(bot_delay=0, pause_when_empty=True)
+    table = stores.table(Setup(players=2, seed=4, first_player=0), seats(None, "heuristic"), settings)
+    table.submit(0, Assign(0, ()), table.seq)  # the bot's opening is due
+    table.start()
+    await asyncio.sleep(0.2)
+    assert table.state.phase is Phase.OPENING  # nobody is here: the bot waits
+    table.join(0, lambda update: None)
+    await until(lambda: table.state.phase is Phase.TURN, 1.0)
+    table.close()
