@@ -19,6 +19,9 @@ def register(sub: Any) -> None:
                                        "each player's spending. Works on unfinished records too "
                                        "(the story so far).")
     story.add_argument("record", help="a game record (JSON)")
+    story.add_argument("--seat", type=positive, default=None,
+                       help="of an unfinished game, also tell this seat's own sheet (1 is the first); "
+                            "the others stay secret until the end")
     story.add_argument("--json", action="store_true", help="print the story as JSON")
     story.set_defaults(handler=run_story)
 
@@ -61,11 +64,14 @@ def run_story(args: argparse.Namespace) -> int:
         tell = getattr(kind, "story", None)
         if tell is None:
             raise CommandError(f"{path}: grail-tui cannot tell the story of a game of {kind.title} yet")
-        story = tell(data)
+        seats = kind.players_of(kind.read_record(data).setup)
+        if args.seat is not None and args.seat > seats:
+            raise CommandError(f"{path}: the game has {seats} seats, so there is no seat {args.seat}")
+        story = tell(data) if args.seat is None else tell(data, viewer=args.seat - 1)
     except RecordError as exc:
         raise CommandError(f"{path}: {exc}") from None
     if args.json:
-        print(json.dumps(story.to_dict(), indent=1))
+        print(json.dumps(story.to_dict()))
     else:
         print("\n".join(story.lines()))
     return 0
@@ -102,7 +108,7 @@ def run_ladder(args: argparse.Namespace) -> int:
           f"{summary['seconds']} s; no winner in {summary['no_winner']}")
     print(f"{'':<3}{'entry':<14}{'rating':>16}{'mu-3sd':>8}{'games':>7}{'wins':>6}{'win%':>6}")
     for place, row in enumerate(summary["ratings"], 1):
-        rating = f"{row['mu']:.1f} ± {row['sigma']:.1f}"
+        rating = f"{row['mu']:.1f} +/- {row['sigma']:.1f}"
         print(f"{place:<3}{row['identity']:<14}{rating:>16}{row['conservative']:>8.1f}"
               f"{row['games']:>7}{row['wins']:>6}{row['win_rate']:>6.0%}")
     return 0
