@@ -43,7 +43,7 @@ class Rating:
         return self.mu - Z * self.sigma
 
     def to_list(self) -> list[float]:
-        return [round(self.mu, 6), round(self.sigma, 6)]
+        return [self.mu, self.sigma]
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,9 @@ class RatingBook:
             "version": VERSION,
             "drift": self.drift,
             "keep_history": self.keep_history,
-            "standings": [s.to_dict() | {"history": [c.to_dict() for c in s.history]}
+            # full precision, so a book read back rates exactly as the one written
+            "standings": [s.to_dict() | {"mu": s.rating.mu, "sigma": s.rating.sigma,
+                                         "history": [c.to_dict() for c in s.history]}
                           for s in self.leaderboard()],
         }
 

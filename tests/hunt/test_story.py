@@ -378,3 +378,20 @@ def test_held_from_is_where_the_winners_lead_began_for_good(seed: int) -> None:
     start = control.held_action
     assert all(leads(k) for k in range(start + 1, len(game.actions) + 1))
     assert start == 0 or not leads(start)
+
+
+def test_the_story_and_the_ratings_are_pure():
+    """No UI, event loop or database comes along with the story or the rating book."""
+    import subprocess
+    import sys
+
+    forbidden = ("textual", "rich", "asyncio", "sqlite3", "platformdirs", "grail_tui.app",
+                 "grail_tui.net", "grail_tui.table")
+    code = (
+        "import sys, grail_tui.games.hunt.story, grail_tui.games.hunt.story_walk, "
+        "grail_tui.games.hunt.story_text, grail_tui.ratings\n"
+        f"bad = [m for m in sys.modules if any(m == f or m.startswith(f + '.') for f in {forbidden!r})]\n"
+        "print(','.join(sorted(bad)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
