@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .engine import (
@@ -240,10 +241,9 @@ class Walk:
                         tuple(self.assignments[player]))
 
 
-def _hide(war: War, seen: object) -> War:
+def _hide(war: War, seen: Callable[[int], bool]) -> War:
     """A war of an unfinished game: only the viewer's own holding may be told, and who gave in
     while holding more compares secret sheets, so it waits for the end."""
-    assert callable(seen)
     held = tuple(v if seen(p) else None for p, v in enumerate(war.held))
     return War(war.turn, war.mover, war.proposal, war.rounds, war.showing, war.high, war.holder,
                war.end, held, ())
