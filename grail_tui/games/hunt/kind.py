@@ -193,6 +193,17 @@ class HuntKind:
         except engine.ReplayError as exc:
             raise ReplayError(exc.index, exc.action, exc.reason) from None
 
+    def story(self, data: Any, viewer: int | None = None) -> Any:
+        """The story of a record (story.py): every sheet once the game is over; of an unfinished
+        game, only ``viewer``'s. RecordError if the record cannot be read or breaks the rules."""
+        from .story import tell
+
+        record = self.read_record(data)
+        try:
+            return tell(record.setup, record.actions, viewer)
+        except engine.ReplayError as exc:
+            raise RecordError(f"action {exc.index} breaks the rules: {exc.reason}") from None
+
     # -- words and screens ------------------------------------------------------------------
 
     def log_book(self, names: Sequence[str]) -> LogBook:
