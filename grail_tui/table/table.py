@@ -72,6 +72,7 @@ class Table(Clockwork):
         self._finished = False
         self._record: dict[str, Any] | None = None  # the whole record, once over
         self._fired = False  # the current wait's time limit has been acted on
+        self._public: tuple[int, Any] | None = None
         for seat, config in enumerate(self.seats):
             if config.bot is not None:
                 self._bots[seat] = kind.make_bot(config.bot, self._seed(seat))
@@ -109,7 +110,8 @@ class Table(Clockwork):
 
     @property
     def paused(self) -> bool:
-        return self.settings.pause_when_empty and not any(self._present.values())
+        # Watchers keep no table going: it moves while one of its players is there.
+        return self.settings.pause_when_empty and not any(n for s, n in self._present.items() if s >= 0)
 
     def result(self) -> Result | None:
         return self.kind.result(self.state)
@@ -117,6 +119,13 @@ class Table(Clockwork):
     def asked(self) -> tuple[int, ...]:
         """Seats whose action the table waits for now (answers given are not asked again)."""
         return tuple(s for s in self.state.to_act() if s not in self._pending)
+
+    def public_view(self) -> Any:
+        """The public view of the position shown now (made once per position)."""
+        cached = self._public
+        if cached is None or cached[0] != self.seq:
+            cached = self._public = (self.seq, self.state.public_view())
+        return cached[1]
 
     def busy(self) -> bool:
         """Is the table about to move by itself (a bot thinking or due, a round held)?"""
@@ -143,7 +152,7 @@ class Table(Clockwork):
         sub = Subscription(seat, listener, person, chat_cursor=max(0, len(self.chat_log) - CHAT_BACKLOG))
         self._subs.append(sub)
         came_back = person and seat is not None and not self._present.get(seat)
-        resumed = person and self.paused
+        resumed = person and seat is not None and self.paused
         if person and seat is not None:
             self._present[seat] = self._present.get(seat, 0) + 1
             self._gone_since.pop(seat, None)
@@ -258,7 +267,7 @@ class Table(Clockwork):
         self._hold_until = None
         self._fired = False
         self._finish_if_over()
-        public = self.state.public_view()
+        public = self.public_view()
         for sub in list(self._subs):
             self._send(sub, public)
         self._poke()
@@ -269,7 +278,7 @@ class Table(Clockwork):
                 self._send(sub, None)
 
     def _tell_all(self) -> None:
-        public = self.state.public_view() if self._subs else None
+        public = self.public_view() if self._subs else None
         for sub in list(self._subs):
             self._send(sub, public)
 
@@ -282,7 +291,7 @@ class Table(Clockwork):
     def _update(self, sub: Subscription, public: Any, *, quiet: bool = False) -> SeatUpdate:
         state, kind, seat = self.state, self.kind, sub.seat
         if public is None:
-            public = state.public_view()
+            public = self.public_view()
         view = state.view(seat, public) if seat is not None else public
         view = kind.named(view, self.names)
         history = state.history
