@@ -94,7 +94,10 @@ def _script(ch: str) -> str | None:
 def _shown(ch: str) -> str:
     if ch == " ":
         return "a space"
-    return repr(ch) if ch.isprintable() and not ch.isspace() else f"U+{ord(ch):04X}"
+    # A mark would sit on the quote before it; show its number instead.
+    if ch.isprintable() and not ch.isspace() and unicodedata.category(ch)[0] != "M":
+        return repr(ch)
+    return f"U+{ord(ch):04X}"
 
 
 def clean_name(text: str) -> str:

@@ -35,7 +35,8 @@ def main() -> None:
     reply = server.makefile("r").readline().strip()
     grandchild = None
     if os.environ.get("CHILD_APP_GRANDCHILD"):
-        grandchild = subprocess.Popen(["sleep", "300"]).pid
+        # Deaf to hangups and polite requests: only SIGKILL to the group ends it.
+        grandchild = subprocess.Popen(["sh", "-c", "trap '' HUP TERM; exec sleep 300"]).pid
     # Before "ready": a window change or a key right after it must not be missed.
     signal.signal(signal.SIGWINCH, lambda *_: report(resized=size()))
     saved = termios.tcgetattr(0)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -183,10 +185,13 @@ def group_members(pgid: int) -> list[int]:
 
 
 async def gone(pgid: int, within: float) -> bool:
-    """True once no live process is left in the group, False if some outlive ``within``."""
+    """True once no live process is left in the group, False if some outlive ``within``
+    (those are then killed, so a failing test leaves nothing behind either)."""
     deadline = asyncio.get_running_loop().time() + within
-    while group_members(pgid):
+    while members := group_members(pgid):
         if asyncio.get_running_loop().time() > deadline:
+            for pid in members:
+                os.kill(pid, signal.SIGKILL)
             return False
         await asyncio.sleep(0.05)
     return True
