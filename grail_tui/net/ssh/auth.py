@@ -97,6 +97,7 @@ class Doorman(asyncssh.SSHServer):
         self._counted = False
         self._proven: asyncssh.SSHKey | None = None
         self._keyless = False
+        self._refusal: str | None = None
 
     @property
     def guests_allowed(self) -> bool:
@@ -107,20 +108,31 @@ class Doorman(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         self._address = str(peer[0]) if peer else "?"
         refusal = self._connections.arrive(self._address)
-        if refusal is not None:
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal)
-            return
-        self._counted = True
+        if refusal is None:
+            self._counted = True
+        elif self._connections.may_explain():
+            # Told at the first login attempt: before the key exchange, OpenSSH
+            # would show the reason as a garbled banner.
+            self._refusal = refusal
+        else:
+            conn.abort()
         self._gate.live.add(conn)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._counted:
             self._counted = False
             self._connections.leave(self._address)
+        if self._refusal is not None:
+            self._refusal = None
+            self._connections.explained()
         if self._conn is not None:
             self._gate.live.discard(self._conn)
 
     def begin_auth(self, username: str) -> bool:
+        if self._refusal is not None and self._conn is not None:
+            self._conn.send_auth_banner(self._refusal + "\r\n")
+            self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self._refusal)
+            return True
         self._proven = None
         self._keyless = username == GUEST_NAME and self.guests_allowed
         return not self._keyless  # False: in at once, as a guest

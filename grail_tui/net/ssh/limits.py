@@ -80,7 +80,21 @@ class Connections:
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.total = 0
+        self.turned_away = 0  # refused, but kept open until they can be told why
         self._per_address: Counter[str] = Counter()
+
+    def may_explain(self) -> bool:
+        """Whether one more refused connection may stay long enough to read why.
+
+        Past this many, refused connections are dropped without a word, so a
+        flood cannot hold sockets open by being refused."""
+        if self.turned_away >= self.limits.connections:
+            return False
+        self.turned_away += 1
+        return True
+
+    def explained(self) -> None:
+        self.turned_away -= 1
 
     def arrive(self, address: str) -> str | None:
         """None if the connection may stay, else the reason it may not."""

@@ -267,3 +267,15 @@ async def test_one_broken_session_does_not_touch_another(open_door):
     term.type(b"x")
     assert (await term.report("keys"))["keys"] == "78"
     conn.close()
+
+
+async def test_too_many_connections_are_told_why(open_door):
+    door = await open_door(limits=Limits(connections=1))
+    first = await connect(door, new_key())
+    with pytest.raises(asyncssh.DisconnectError, match="The server is full"):
+        await connect(door, new_key())
+    first.close()
+    await first.wait_closed()
+    await asyncio.sleep(0.2)
+    second = await connect(door, new_key())
+    second.close()

@@ -134,3 +134,15 @@ async def test_the_printed_host_key_is_the_one_ssh_meets(open_door, tmp_path):
         "-o", "StrictHostKeyChecking=yes", "-o", f"UserKnownHostsFile={known}"))
     assert await ssh.finish() == 0
     assert "join CODE" in ssh.text
+
+
+async def test_openssh_shows_why_a_full_server_turns_it_away(open_door, tmp_path):
+    from grail_tui.net.ssh import Limits
+
+    door = await open_door(limits=Limits(connections=1))
+    first = await OpenSsh.run(door.port, None)
+    await first.report("ready")
+    second = await OpenSsh.run(door.port, None)
+    assert await second.finish() == 255
+    assert "The server is full" in second.text
+    await first.stop()
