@@ -85,7 +85,7 @@ async def serve_session(door: Doorway, process: asyncssh.SSHServerProcess[Any]) 
         if hangup.message:
             _say_quietly(channel, hangup.message + "\n")
     except asyncio.CancelledError:
-        _say_quietly(channel, "The server is stopping; your seat waits for you.\n")
+        _say_quietly(channel, "The server is stopping; any seat you had waits for you.\n")
         raise
     except Exception:
         log.exception("a session failed")
