@@ -11,9 +11,10 @@ from .identities import GUEST, IDENTITY_FILE, Identity, IdentityStore, KeyRefuse
 from .limits import Limits
 from .requests import GAME_VERBS, OPTIONS
 from .session import SERVER_FD_VARIABLE
+from .zygote import WarmStart
 
 __all__ = [
     "GAME_VERBS", "GUEST", "HOST_KEY_FILE", "IDENTITY_FILE", "OPTIONS", "SERVER_FD_VARIABLE",
     "FrontDoor", "HostKeyError", "Identity", "IdentityStore", "KeyRefused", "Limits",
-    "load_or_create_host_key", "open_front_door",
+    "WarmStart", "load_or_create_host_key", "open_front_door",
 ]

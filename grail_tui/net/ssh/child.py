@@ -12,13 +12,17 @@ from __future__ import annotations
 import asyncio
 import errno
 import fcntl
+import logging
 import os
 import pty
 import signal
 import struct
 import termios
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
+
+log = logging.getLogger("grail_tui.ssh")
 
 READ_CHUNK = 65536
 
@@ -51,30 +55,57 @@ def _take_terminal() -> None:  # pragma: no cover - runs in the child between fo
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
+Waiter = Callable[[], Awaitable[int]]
+
+
+class Launcher(Protocol):
+    """Something that starts a process on a pty slave faster than exec (the zygote)."""
+
+    async def spawn(self, argv: Sequence[str], env: Mapping[str, str], slave: int,
+                    fd_variables: Mapping[str, int]) -> tuple[int, Waiter]: ...
+
+
+async def _exec(argv: Sequence[str], env: Mapping[str, str], slave: int,
+                fd_variables: Mapping[str, int]) -> tuple[int, Waiter]:
+    env = {**env, **{name: str(fd) for name, fd in fd_variables.items()}}
+    process = await asyncio.create_subprocess_exec(
+        *argv, stdin=slave, stdout=slave, stderr=slave, env=env, pass_fds=tuple(fd_variables.values()),
+        start_new_session=True, preexec_fn=_take_terminal)
+    return process.pid, process.wait
+
+
 class Child:
-    def __init__(self, process: asyncio.subprocess.Process, master: int) -> None:
-        self.process = process
-        self.pid = process.pid
+    def __init__(self, pid: int, master: int, waiter: Waiter) -> None:
+        self.pid = pid
         self._master = master
+        self._waiter = waiter
         self._closed = False
 
     @classmethod
     async def start(cls, argv: Sequence[str], env: Mapping[str, str], size: TermSize,
-                    pass_fds: Sequence[int] = ()) -> Child:
+                    fd_variables: Mapping[str, int] | None = None,
+                    launcher: Launcher | None = None) -> Child:
+        """Start ``argv`` on a new pty; each descriptor in ``fd_variables`` is
+        inherited, its number in the environment variable named for it."""
+        fd_variables = fd_variables or {}
         master, slave = pty.openpty()
         try:
             _set_size(master, size)
             _quiet(slave)
-            process = await asyncio.create_subprocess_exec(
-                *argv, stdin=slave, stdout=slave, stderr=slave, env=dict(env),
-                pass_fds=tuple(pass_fds), start_new_session=True, preexec_fn=_take_terminal)
+            started = None
+            if launcher is not None:
+                try:
+                    started = await launcher.spawn(argv, env, slave, fd_variables)
+                except (ConnectionError, OSError) as exc:
+                    log.warning("warm start failed (%s); starting the app cold", exc)
+            pid, waiter = started or await _exec(argv, env, slave, fd_variables)
         except BaseException:
             os.close(master)
             raise
         finally:
             os.close(slave)
         os.set_blocking(master, False)
-        return cls(process, master)
+        return cls(pid, master, waiter)
 
     async def read(self) -> bytes:
         """What the app wrote; b"" once it has closed its terminal (exited)."""
@@ -132,16 +163,18 @@ class Child:
             self._signal_group(signum)
         self._close_master()
         try:
-            await asyncio.wait_for(self.process.wait(), grace)
+            await asyncio.wait_for(self._waiter(), grace)
         except TimeoutError:
             pass
         # Children that outlived the app, or an app that ignored both signals.
         self._signal_group(signal.SIGKILL)
-        await self.process.wait()
-        return self.process.returncode
+        try:
+            return await asyncio.wait_for(self._waiter(), grace)
+        except (TimeoutError, ConnectionError):  # a zygote that died cannot report it
+            return None
 
     async def wait(self) -> int:
-        return await self.process.wait()
+        return await self._waiter()
 
     def _close_master(self) -> None:
         if not self._closed:

@@ -14,7 +14,7 @@ import asyncssh
 
 from ..names import NameRefused
 from .auth import Visitor, visitor_of
-from .child import Child
+from .child import Child, Launcher
 from .identities import GUEST, Identity, IdentityStore, KeyRefused
 from .limits import Full, Limits, Occupancy
 from .prompt import Channel, Hangup
@@ -25,6 +25,7 @@ log = logging.getLogger("grail_tui.ssh")
 SERVER_FD_VARIABLE = "GRAIL_TUI_SERVER_FD"
 NAME_TRIES = 5
 MAX_KEY_TEXT = 16384
+FLUSH_SECONDS = 0.25  # for an app's last output once it has exited
 # From the server's own environment, only what a Python program needs to run.
 SERVER_VARIABLES = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "PYTHONPATH", "VIRTUAL_ENV",
                     "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
@@ -50,6 +51,7 @@ class Doorway:
     limits: Limits
     occupancy: Occupancy
     extra_env: Mapping[str, str]
+    launcher: Launcher | None = None
 
 
 def _term(value: str | None) -> str:
@@ -58,20 +60,25 @@ def _term(value: str | None) -> str:
     return "xterm-256color"
 
 
-def child_environment(channel: Channel, server_fd: int, extra: Mapping[str, str]) -> dict[str, str]:
-    """The app's environment. No COLUMNS or LINES: the pty carries the size, and
-    both Rich and shutil.get_terminal_size() would prefer the variables and
-    never see a window change."""
+def base_environment(extra: Mapping[str, str]) -> dict[str, str]:
+    """What every app gets, whoever connects."""
     env = {name: os.environ[name] for name in SERVER_VARIABLES if name in os.environ}
     env.setdefault("LANG", "C.UTF-8")
     env.update(extra)
+    return env
+
+
+def child_environment(channel: Channel, extra: Mapping[str, str]) -> dict[str, str]:
+    """The app's environment. No COLUMNS or LINES: the pty carries the size, and
+    both Rich and shutil.get_terminal_size() would prefer the variables and
+    never see a window change."""
+    env = base_environment(extra)
     env["TERM"] = _term(channel.process.get_terminal_type())
     sent = channel.process.env
     if sent.get("NO_COLOR"):
         env["NO_COLOR"] = "1"
     if sent.get("COLORTERM") in COLORTERMS:
         env["COLORTERM"] = sent["COLORTERM"]
-    env[SERVER_FD_VARIABLE] = str(server_fd)
     return env
 
 
@@ -227,9 +234,8 @@ async def _run_app(door: Doorway, channel: Channel, identity: Identity, args: li
         app_end.close()
         raise
     try:
-        env = child_environment(channel, app_end.fileno(), door.extra_env)
-        child = await Child.start(door.app_argv(identity, args), env, channel.size,
-                                  pass_fds=[app_end.fileno()])
+        child = await Child.start(door.app_argv(identity, args), child_environment(channel, door.extra_env),
+                                  channel.size, {SERVER_FD_VARIABLE: app_end.fileno()}, door.launcher)
     finally:
         app_end.close()  # the app has its own copy; ours would keep the pair open
     log.info("session for %s: app pid %d", identity.name, child.pid)
@@ -250,16 +256,22 @@ async def _bridge(channel: Channel, child: Child, grace: float) -> int:
         while True:
             await child.write(await channel.read())
 
-    tasks = [asyncio.create_task(from_app()), asyncio.create_task(to_app())]
+    reading, typing, exiting = (asyncio.create_task(from_app()), asyncio.create_task(to_app()),
+                                asyncio.create_task(child.wait()))
+    tasks = [reading, typing, exiting]
     status: int | None = None
     try:
-        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-        if tasks[0] in done:  # the app closed its terminal: it is ending by itself
-            status = await child.wait()
-        for task in done:
-            if isinstance(task.exception(), Hangup):
-                if hangup := str(task.exception()):
-                    raise Hangup(hangup) from None
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        if exiting.done() or (reading.done() and reading.exception() is None):
+            # The app is ending by itself. Let its last frame reach the client; a
+            # child it left behind may hold the terminal open, so do not wait for that.
+            await asyncio.wait([reading], timeout=FLUSH_SECONDS)
+            await asyncio.wait([exiting], timeout=grace)
+            if exiting.done() and exiting.exception() is None:
+                status = exiting.result()
+        if typing.done() and isinstance(typing.exception(), Hangup):
+            if hangup := str(typing.exception()):
+                raise Hangup(hangup) from None
         return status if status is not None else 1
     finally:
         channel.on_resize = None

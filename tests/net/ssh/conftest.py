@@ -22,7 +22,7 @@ async def open_door(tmp_path: Path) -> AsyncIterator[OpenDoor]:
 
     async def make(*, limits: Limits | None = None, allow: Path | None = None,
                    echo: EchoServer | None = None, state: Path | None = None,
-                   **options: Any) -> FrontDoor:
+                   app_argv: Callable[..., list[str]] = app_argv, **options: Any) -> FrontDoor:
         state_dir = state or tmp_path / "state"
         store = IdentityStore.in_state_dir(state_dir)
         stores.append(store)

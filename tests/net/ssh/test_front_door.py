@@ -279,3 +279,12 @@ async def test_too_many_connections_are_told_why(open_door):
     await asyncio.sleep(0.2)
     second = await connect(door, new_key())
     second.close()
+
+
+async def test_an_app_that_quits_ends_the_session_even_if_its_child_holds_the_terminal(open_door):
+    door = await open_door(extra_env=GRANDCHILD)
+    conn, term = await play(door, new_key(), name="Ann")
+    term.type(b"q")
+    assert await term.finish(timeout=5.0) == 0
+    assert await gone(term.reports()[0]["pgid"], within=5.0)
+    conn.close()
