@@ -62,3 +62,11 @@ async def test_other_commands_are_exec_d_and_a_dead_zygote_means_cold_starts(ope
     conn, term = await play(door, new_key(), name="Bea")
     assert term.reports()[0]["reply"].startswith("Bea|")
     conn.close()
+
+
+async def test_the_start_up_benchmark_runs_the_real_app_warm():
+    from grail_tui.bench.app_start import measure
+
+    result = await measure(1, warm=True)
+    assert result["sessions"] == 1 and result["warm"]
+    assert result["first_output_s"]["max"] > 0 and result["pss_mb_per_session"] > 0
