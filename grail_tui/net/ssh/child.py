@@ -162,15 +162,15 @@ class Child:
         for signum in (signal.SIGHUP, signal.SIGTERM):
             self._signal_group(signum)
         self._close_master()
-        try:
-            await asyncio.wait_for(self._waiter(), grace)
-        except TimeoutError:
-            pass
+        status = await self._wait_at_most(grace)
         # Children that outlived the app, or an app that ignored both signals.
         self._signal_group(signal.SIGKILL)
+        return status if status is not None else await self._wait_at_most(grace)
+
+    async def _wait_at_most(self, seconds: float) -> int | None:
         try:
-            return await asyncio.wait_for(self._waiter(), grace)
-        except (TimeoutError, ConnectionError):  # a zygote that died cannot report it
+            return await asyncio.wait_for(self._waiter(), seconds)
+        except (TimeoutError, ConnectionError):  # a zygote that died cannot tell
             return None
 
     async def wait(self) -> int:

@@ -261,8 +261,13 @@ async def _bridge(channel: Channel, child: Child, grace: float) -> int:
     tasks = [reading, typing, exiting]
     status: int | None = None
     try:
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-        if exiting.done() or (reading.done() and reading.exception() is None):
+        pending: set[asyncio.Task[Any]] = set(tasks)
+        while True:
+            done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+            if done != {exiting} or exiting.exception() is None:
+                break
+            # A zygote that died cannot report the exit; the pty will still tell.
+        if (exiting.done() and exiting.exception() is None) or (reading.done() and reading.exception() is None):
             # The app is ending by itself. Let its last frame reach the client; a
             # child it left behind may hold the terminal open, so do not wait for that.
             await asyncio.wait([reading], timeout=FLUSH_SECONDS)
@@ -278,6 +283,6 @@ async def _bridge(channel: Channel, child: Child, grace: float) -> int:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        stopped = await child.stop(grace)
-        if status is None and stopped is not None:
+        await child.stop(grace)
+        if status is None:  # ended from here: the app had no chance to restore the terminal
             _say_quietly(channel, TERMINAL_RESET)

@@ -53,12 +53,17 @@ async def test_other_commands_are_exec_d_and_a_dead_zygote_means_cold_starts(ope
 
     door = await open_door(warm=WARM, extra_env=ENV, app_argv=cold_argv)
     conn, term = await play(door, new_key(), name="Ann")
-    assert term.reports()[0]["reply"].startswith("Ann|")
-    conn.close()
+    ready = term.reports()[0]
+    assert ready["reply"].startswith("Ann|")
     zygote = door._zygote
     assert zygote is not None
+    # The zygote dies with a session open: the session goes on, and its processes still end.
     zygote.process.kill()
     await zygote.process.wait()
+    term.type(b"x")
+    assert (await term.report("keys"))["keys"] == "78"
+    conn.close()
+    assert await gone(ready["pgid"], within=6.0)
     conn, term = await play(door, new_key(), name="Bea")
     assert term.reports()[0]["reply"].startswith("Bea|")
     conn.close()
