@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import secrets
 import string
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -24,6 +24,7 @@ from grail_tui.table.table import Table
 from grail_tui.table.thinking import Thinker
 from grail_tui.table.updates import TableError
 
+from .names import NAME_LIMIT, NameRefused, clean_name, clean_text
 from .protocol import Create, GameSummary, SeatInfo
 
 log = logging.getLogger(__name__)
@@ -76,7 +77,7 @@ def table_settings(message: Create, bot_delay: float) -> TableSettings:
 
 
 def create_game(message: Create, owner: str, database: GameDatabase, live: Iterable[str],
-                thinker: Thinker, bot_delay: float, clean: Callable[[str], str]) -> Hosted:
+                thinker: Thinker, bot_delay: float) -> Hosted:
     """A new game with the host in seat 1; TableError says what is wrong with the request."""
     try:
         kind = registry.get(message.game)
@@ -93,10 +94,13 @@ def create_game(message: Create, owner: str, database: GameDatabase, live: Itera
             seats.append(SeatConfig(owner if k == 0 else None))
         else:
             given = message.names[k] if k < len(message.names) else ""
-            seats.append(SeatConfig(clean(given) or f"Bot {k + 1}", BotLevel(level)))
+            seats.append(SeatConfig(clean_text(given, limit=NAME_LIMIT) or f"Bot {k + 1}", BotLevel(level)))
     for k, name in enumerate(message.reserved):
         if name and k < len(seats) and seats[k].is_human and k > 0:
-            seats[k] = replace(seats[k], reserved=clean(name))
+            try:
+                seats[k] = replace(seats[k], reserved=clean_name(name))
+            except NameRefused as exc:
+                raise TableError(f"Seat {k + 1} cannot be kept for {name!r}: {exc}") from None
     # The seed comes from the operating system's secure source: nobody can know a secret in advance.
     request = SetupRequest(players=len(seats), seed=secrets.randbelow(2**31),
                            names=tuple(s.name or f"Seat {k + 1}" for k, s in enumerate(seats)),

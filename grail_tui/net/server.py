@@ -22,8 +22,10 @@ from grail_tui.table.updates import SeatUpdate, TableError
 
 from . import hosting
 from .connection import Connection, Limits
+from .names import NameRefused, clean_name, clean_text
 from .protocol import (
     MAX_MESSAGE,
+    TEXT,
     VERSION,
     Act,
     ChatEntry,
@@ -48,7 +50,6 @@ from .protocol import (
     encode,
 )
 from .sockets import peer_of, prepare_dir
-from .text import clean_line, clean_name
 
 log = logging.getLogger(__name__)
 
@@ -171,10 +172,10 @@ class Server:
                 raise ProtocolError("cannot tell who you are")
             conn.user = peer.user
         elif conn.transport == "tcp":
-            name = clean_name(hello.name or "")
-            if not name:
-                raise ProtocolError("the benchmark transport needs a name")
-            conn.user = "bench:" + name
+            try:
+                conn.user = "bench:" + clean_name(hello.name or "")
+            except NameRefused as exc:
+                raise ProtocolError(f"the benchmark transport needs a name: {exc}") from None
         assert conn.user is not None
         if sum(1 for c in self.conns if c.user == conn.user) > self.limits.connections_per_user:
             raise ProtocolError("you have too many connections open")
@@ -243,7 +244,7 @@ class Server:
             return
         try:
             hosted = hosting.create_game(message, conn.user, self.database, self.games, self.thinker,
-                                         self.bot_delay, clean_name)
+                                         self.bot_delay)
         except TableError as exc:
             conn.send(Error(message.ref, str(exc)))
             return
@@ -316,7 +317,7 @@ class Server:
         if hosted is None or code not in conn.games:
             conn.send(Error(None, "Open or watch the game to talk in it."))
             return
-        line = clean_line(text)
+        line = clean_text(text, limit=TEXT)
         if not line:
             return
         if not conn.may_chat(code):

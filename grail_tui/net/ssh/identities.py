@@ -1,0 +1,148 @@
+"""Who a key is: keys to names, kept in SQLite.
+
+A name is chosen once, by the first key that comes without one; more keys can
+be added to it from a session that already has it. Names are unique by their
+confusable-folded keys (see ``names.name_keys``), so nobody can take a name
+that looks like one already in use.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..names import NameRefused, clean_name, name_keys
+from .hostkey import state_folder
+
+IDENTITY_FILE = "identities.db"
+GUEST_NAME = "guest"
+# Names that would mislead: the guest marker and the voices of the house.
+RESERVED = ("guest", "server", "system", "admin", "root", "grail-tui", "nobody")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS ssh_names (name TEXT PRIMARY KEY, created REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS ssh_name_keys (
+    fold TEXT PRIMARY KEY, name TEXT NOT NULL REFERENCES ssh_names(name));
+CREATE TABLE IF NOT EXISTS ssh_keys (
+    fingerprint TEXT PRIMARY KEY, public_key TEXT NOT NULL,
+    name TEXT NOT NULL REFERENCES ssh_names(name), added REAL NOT NULL);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who is at the other end of a session; a guest has no key and may only watch."""
+
+    name: str
+    fingerprint: str | None
+
+    @property
+    def guest(self) -> bool:
+        return self.fingerprint is None
+
+
+GUEST = Identity(GUEST_NAME, None)
+
+
+@dataclass(frozen=True, slots=True)
+class KeyRecord:
+    fingerprint: str
+    public_key: str
+    added: float
+
+
+class KeyRefused(ValueError):
+    """A key that cannot be added to a name; the text says why."""
+
+
+class IdentityStore:
+    """Keys and names in a SQLite file, private (0600) from the moment it exists."""
+
+    def __init__(self, path: Path, *, reserved: Callable[[str], bool] | None = None) -> None:
+        # Created with its final mode: a later chmod would leave a window open.
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+        self.path = path
+        self._reserved = reserved
+        self._reserved_keys = frozenset().union(*(name_keys(n) for n in RESERVED))
+        self._db = sqlite3.connect(path, isolation_level=None)
+        self._db.execute("PRAGMA foreign_keys = ON")
+        self._db.executescript(_SCHEMA)
+
+    @classmethod
+    def in_state_dir(cls, state_dir: Path, *,
+                     reserved: Callable[[str], bool] | None = None) -> IdentityStore:
+        return cls(state_folder(state_dir) / IDENTITY_FILE, reserved=reserved)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def name_of(self, fingerprint: str) -> str | None:
+        row = self._db.execute("SELECT name FROM ssh_keys WHERE fingerprint = ?", (fingerprint,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def keys_of(self, name: str) -> list[KeyRecord]:
+        rows = self._db.execute("SELECT fingerprint, public_key, added FROM ssh_keys WHERE name = ? "
+                                "ORDER BY added", (name,)).fetchall()
+        return [KeyRecord(str(f), str(k), float(a)) for f, k, a in rows]
+
+    def check_name(self, wanted: str) -> str:
+        """The cleaned name if it is free, else NameRefused saying why."""
+        name = clean_name(wanted)
+        keys = name_keys(name)
+        if keys & self._reserved_keys or (self._reserved is not None and self._reserved(name)):
+            raise NameRefused(f"{name} is reserved; choose another name.")
+        marks = ",".join("?" * len(keys))
+        row = self._db.execute(f"SELECT name FROM ssh_name_keys WHERE fold IN ({marks})",
+                               tuple(keys)).fetchone()
+        if row is not None:
+            taken = str(row[0])
+            if taken == name:
+                raise NameRefused(f"{name} is taken; choose another name.")
+            raise NameRefused(f"{name} looks too much like {taken}, who is already here; "
+                              "choose another name.")
+        return name
+
+    def claim(self, fingerprint: str, public_key: str, wanted: str) -> str:
+        """Give a new key a new name; returns the name the key has afterwards.
+
+        If the key got a name meanwhile (two first sessions at once), that
+        name stands and ``wanted`` is ignored.
+        """
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            existing = self.name_of(fingerprint)
+            if existing is not None:
+                self._db.execute("COMMIT")
+                return existing
+            name = self.check_name(wanted)
+            now = time.time()
+            self._db.execute("INSERT INTO ssh_names VALUES (?, ?)", (name, now))
+            self._db.executemany("INSERT INTO ssh_name_keys VALUES (?, ?)",
+                                 [(fold, name) for fold in sorted(name_keys(name))])
+            self._db.execute("INSERT INTO ssh_keys VALUES (?, ?, ?, ?)", (fingerprint, public_key, name, now))
+            self._db.execute("COMMIT")
+            return name
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+
+    def add_key(self, name: str, fingerprint: str, public_key: str, *, limit: int) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            owner = self.name_of(fingerprint)
+            if owner == name:
+                raise KeyRefused(f"That key is already one of {name}'s keys.")
+            if owner is not None:
+                raise KeyRefused("That key already belongs to another name.")
+            if len(self.keys_of(name)) >= limit:
+                raise KeyRefused(f"A name has at most {limit} keys; {name} has them all.")
+            self._db.execute("INSERT INTO ssh_keys VALUES (?, ?, ?, ?)",
+                             (fingerprint, public_key, name, time.time()))
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise

@@ -1,0 +1,288 @@
+"""One SSH session, from the command line it asks for to the end of its app."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import asyncssh
+
+from ..names import NameRefused
+from .auth import Visitor, visitor_of
+from .child import Child, Launcher
+from .identities import GUEST, Identity, IdentityStore, KeyRefused
+from .limits import Full, Limits, Occupancy
+from .prompt import Channel, Hangup
+from .requests import USAGE, AddKey, Help, ListKeys, Play, RequestRefused, parse_request
+
+log = logging.getLogger("grail_tui.ssh")
+
+SERVER_FD_VARIABLE = "GRAIL_TUI_SERVER_FD"
+NAME_TRIES = 5
+MAX_KEY_TEXT = 16384
+FLUSH_SECONDS = 0.25  # for an app's last output once it has exited
+# From the server's own environment, only what a Python program needs to run.
+SERVER_VARIABLES = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "PYTHONPATH", "VIRTUAL_ENV",
+                    "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
+COLORTERMS = ("truecolor", "24bit")
+# Leave the alternate screen, show the cursor, stop mouse and paste modes, plain
+# colours: what an app that was killed had no chance to undo.
+TERMINAL_RESET = ("\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l"
+                  "\x1b[?2004l\x1b[0m\r\n")
+GUEST_NOTE = ("You are a guest: no SSH key was offered, so you can watch games but not take a seat.\n"
+              "Make a key with ssh-keygen -t ed25519 and connect again to play.\n")
+
+Attach = Callable[[socket.socket, Identity], None]
+AppArgv = Callable[[Identity, list[str]], list[str]]
+
+
+@dataclass(frozen=True)
+class Doorway:
+    """What every session needs from the front door."""
+
+    identities: IdentityStore
+    attach: Attach
+    app_argv: AppArgv
+    limits: Limits
+    occupancy: Occupancy
+    extra_env: Mapping[str, str]
+    launcher: Launcher | None = None
+
+
+def _term(value: str | None) -> str:
+    if value and len(value) <= 40 and all(ch.isascii() and (ch.isalnum() or ch in "-_.+") for ch in value):
+        return value
+    return "xterm-256color"
+
+
+def base_environment(extra: Mapping[str, str]) -> dict[str, str]:
+    """What every app gets, whoever connects."""
+    env = {name: os.environ[name] for name in SERVER_VARIABLES if name in os.environ}
+    env.setdefault("LANG", "C.UTF-8")
+    env.update(extra)
+    return env
+
+
+def child_environment(channel: Channel, extra: Mapping[str, str]) -> dict[str, str]:
+    """The app's environment. No COLUMNS or LINES: the pty carries the size, and
+    both Rich and shutil.get_terminal_size() would prefer the variables and
+    never see a window change."""
+    env = base_environment(extra)
+    env["TERM"] = _term(channel.process.get_terminal_type())
+    sent = channel.process.env
+    if sent.get("NO_COLOR"):
+        env["NO_COLOR"] = "1"
+    if sent.get("COLORTERM") in COLORTERMS:
+        env["COLORTERM"] = sent["COLORTERM"]
+    return env
+
+
+async def serve_session(door: Doorway, process: asyncssh.SSHServerProcess[Any]) -> None:
+    """The process factory's body: never raises, always closes the channel."""
+    channel = Channel(process, door.limits.idle_timeout)
+    status = 1
+    try:
+        status = await _session(door, channel)
+    except Hangup as hangup:
+        if hangup.message:
+            _say_quietly(channel, hangup.message + "\n")
+    except asyncio.CancelledError:
+        _say_quietly(channel, "The server is stopping; any seat you had waits for you.\n")
+        raise
+    except Exception:
+        log.exception("a session failed")
+        _say_quietly(channel, "Something went wrong on the server; this session is closed.\n")
+    finally:
+        try:
+            process.exit(status)
+        except (OSError, asyncssh.Error):
+            pass
+
+
+def _say_quietly(channel: Channel, text: str) -> None:
+    try:
+        channel.say(text, error=True)
+    except Hangup:
+        pass
+
+
+async def _session(door: Doorway, channel: Channel) -> int:
+    visitor = visitor_of(channel.process)
+    if visitor is None:
+        channel.say("Not logged in.\n", error=True)
+        return 1
+    try:
+        request = parse_request(channel.process.command)
+    except RequestRefused as refused:
+        channel.say(f"{refused}\n", error=True)
+        return 2
+    if isinstance(request, Help):
+        channel.say(USAGE + "\n")
+        return 0
+    if isinstance(request, ListKeys):
+        return _list_keys(door, channel, visitor)
+    if isinstance(request, AddKey):
+        return await _add_key(door, channel, visitor, request)
+    return await _play(door, channel, visitor, request)
+
+
+def _name(door: Doorway, visitor: Visitor) -> str | None:
+    return None if visitor.fingerprint is None else door.identities.name_of(visitor.fingerprint)
+
+
+def _list_keys(door: Doorway, channel: Channel, visitor: Visitor) -> int:
+    name = _name(door, visitor)
+    if name is None:
+        channel.say("This key has no name yet: connect once with a terminal to choose one.\n",
+                    error=True)
+        return 1
+    lines = [f"You are {name}. Your keys:"]
+    for record in door.identities.keys_of(name):
+        this = "   (this one)" if record.fingerprint == visitor.fingerprint else ""
+        lines.append(f"  {record.fingerprint}{this}")
+    channel.say("\n".join(lines) + "\n")
+    return 0
+
+
+async def _add_key(door: Doorway, channel: Channel, visitor: Visitor, request: AddKey) -> int:
+    name = _name(door, visitor)
+    if name is None:
+        channel.say("Only a key that already has a name can add another key to it.\n", error=True)
+        return 1
+    text = request.public_key
+    if not text:  # `add-key < key.pub`: the key comes on stdin
+        chunks: list[bytes] = []
+        while sum(map(len, chunks)) <= MAX_KEY_TEXT:
+            try:
+                chunks.append(await channel.read())
+            except Hangup:
+                break
+        text = b"".join(chunks).decode("utf-8", "replace").strip()
+    try:
+        key = asyncssh.import_public_key(text)
+    except (asyncssh.KeyImportError, ValueError):
+        channel.say("That is not an SSH public key; send one line such as 'ssh-ed25519 AAAA…'.\n",
+                    error=True)
+        return 1
+    fingerprint = str(key.get_fingerprint("sha256"))
+    algorithm, blob = key.export_public_key("openssh").decode().split()[:2]
+    try:
+        door.identities.add_key(name, fingerprint, f"{algorithm} {blob}",
+                                limit=door.limits.keys_per_name)
+    except KeyRefused as refused:
+        channel.say(f"{refused}\n", error=True)
+        return 1
+    log.info("%s added key %s", name, fingerprint)
+    channel.say(f"Added {fingerprint} to {name}.\n")
+    return 0
+
+
+async def _play(door: Doorway, channel: Channel, visitor: Visitor, request: Play) -> int:
+    if not channel.pty:
+        channel.say("grail-tui needs a terminal: add -t, for example ssh -t -p 2222 HOST join ABCD\n",
+                    error=True)
+        return 2
+    try:
+        ticket = door.occupancy.admit(visitor.fingerprint, visitor.address)
+    except Full as full:
+        channel.say(f"{full}\n", error=True)
+        return 1
+    try:
+        identity = await _identify(door, channel, visitor)
+        return await _run_app(door, channel, identity, list(request.args))
+    finally:
+        ticket.release()
+
+
+async def _identify(door: Doorway, channel: Channel, visitor: Visitor) -> Identity:
+    if visitor.guest:
+        channel.say(GUEST_NOTE)
+        return GUEST
+    assert visitor.fingerprint is not None
+    name = _name(door, visitor)
+    if name is not None:
+        return Identity(name, visitor.fingerprint)
+    public = visitor.public_line()
+    assert public is not None
+    channel.say(f"Welcome to grail-tui. This key is new here:\n  {visitor.fingerprint}\n"
+                "Choose the name the others will know you by: letters, digits, - and _, "
+                "at most 20.\n")
+    for _ in range(NAME_TRIES):
+        wanted = await channel.ask("Name: ")
+        try:
+            name = door.identities.claim(visitor.fingerprint, public, wanted)
+        except NameRefused as refused:
+            channel.say(f"{refused}\n")
+            continue
+        log.info("key %s is now %s", visitor.fingerprint, name)
+        channel.say(f"From now on this key is {name}.\n")
+        return Identity(name, visitor.fingerprint)
+    raise Hangup("No name chosen; connect again when you have one in mind.")
+
+
+async def _run_app(door: Doorway, channel: Channel, identity: Identity, args: list[str]) -> int:
+    server_end, app_end = socket.socketpair()
+    try:
+        door.attach(server_end, identity)  # the game server owns server_end from here on
+    except BaseException:
+        server_end.close()
+        app_end.close()
+        raise
+    try:
+        child = await Child.start(door.app_argv(identity, args), child_environment(channel, door.extra_env),
+                                  channel.size, {SERVER_FD_VARIABLE: app_end.fileno()}, door.launcher)
+    finally:
+        app_end.close()  # the app has its own copy; ours would keep the pair open
+    log.info("session for %s: app pid %d", identity.name, child.pid)
+    return await _bridge(channel, child, door.limits.kill_grace)
+
+
+async def _bridge(channel: Channel, child: Child, grace: float) -> int:
+    """Copy bytes both ways until the app ends, the client leaves, or time is up."""
+    channel.on_resize = child.resize
+    stdout = channel.process.stdout
+
+    async def from_app() -> None:
+        while data := await child.read():
+            stdout.write(data)
+            await stdout.drain()
+
+    async def to_app() -> None:
+        while True:
+            await child.write(await channel.read())
+
+    reading, typing, exiting = (asyncio.create_task(from_app()), asyncio.create_task(to_app()),
+                                asyncio.create_task(child.wait()))
+    tasks = [reading, typing, exiting]
+    status: int | None = None
+    try:
+        pending: set[asyncio.Task[Any]] = set(tasks)
+        while True:
+            done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+            if done != {exiting} or exiting.exception() is None:
+                break
+            # A zygote that died cannot report the exit; the pty will still tell.
+        if (exiting.done() and exiting.exception() is None) or (reading.done() and reading.exception() is None):
+            # The app is ending by itself. Let its last frame reach the client; a
+            # child it left behind may hold the terminal open, so do not wait for that.
+            await asyncio.wait([reading], timeout=FLUSH_SECONDS)
+            await asyncio.wait([exiting], timeout=grace)
+            if exiting.done() and exiting.exception() is None:
+                status = exiting.result()
+        if typing.done() and isinstance(typing.exception(), Hangup):
+            if hangup := str(typing.exception()):
+                raise Hangup(hangup) from None
+        return status if status is not None else 1
+    finally:
+        channel.on_resize = None
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await child.stop(grace)
+        if status is None:  # ended from here: the app had no chance to restore the terminal
+            _say_quietly(channel, TERMINAL_RESET)

@@ -1,0 +1,206 @@
+"""Keys to names: unique by look, private on disk, more keys per name, and the login record."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import asyncssh
+import pytest
+
+from grail_tui.net.names import NameRefused
+from grail_tui.net.ssh import IdentityStore, KeyRefused, Limits
+from grail_tui.net.ssh.auth import Doorman, Gate, visitor_of
+from grail_tui.net.ssh.limits import Connections, Full, Occupancy
+from grail_tui.net.ssh.requests import AddKey, Help, ListKeys, Play, RequestRefused, parse_request
+
+from .helpers import new_key, public_line
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = IdentityStore(tmp_path / "ids.db")
+    yield store
+    store.close()
+
+
+def test_the_file_is_private_from_the_start(tmp_path):
+    old = os.umask(0o022)  # a permissive umask must not matter
+    try:
+        store = IdentityStore(tmp_path / "ids.db")
+    finally:
+        os.umask(old)
+    store.claim("SHA256:a", "ssh-ed25519 AAAA", "Ann")
+    store.close()
+    assert stat.S_IMODE(os.stat(tmp_path / "ids.db").st_mode) == 0o600
+
+
+def test_a_key_claims_a_name_once(store):
+    assert store.name_of("SHA256:a") is None
+    assert store.claim("SHA256:a", "ssh-ed25519 AAAA", " Ann ") == "Ann"
+    assert store.name_of("SHA256:a") == "Ann"
+    # A second first session of the same key keeps the name it already got.
+    assert store.claim("SHA256:a", "ssh-ed25519 AAAA", "Other") == "Ann"
+
+
+@pytest.mark.parametrize("wanted, why", [
+    ("Ann", "Ann is taken"), ("ANN", "looks too much like Ann"), ("\u0410nn", "one alphabet"),
+    ("Guest", "reserved"), ("r00t", "reserved"), ("", "at least one"),
+])
+def test_names_taken_lookalike_or_reserved_are_refused(store, wanted, why):
+    store.claim("SHA256:a", "ssh-ed25519 AAAA", "Ann")
+    with pytest.raises(NameRefused, match=why):
+        store.claim("SHA256:b", "ssh-ed25519 BBBB", wanted)
+    assert store.name_of("SHA256:b") is None  # nothing half-written
+
+
+def test_the_server_may_reserve_more_names(tmp_path):
+    store = IdentityStore(tmp_path / "ids.db", reserved=lambda name: name == "alice")
+    with pytest.raises(NameRefused, match="reserved"):
+        store.claim("SHA256:a", "ssh-ed25519 AAAA", "alice")
+    store.close()
+
+
+def test_more_keys_for_one_name(store):
+    store.claim("SHA256:a", "ssh-ed25519 AAAA", "Ann")
+    store.claim("SHA256:z", "ssh-ed25519 ZZZZ", "Zed")
+    store.add_key("Ann", "SHA256:b", "ssh-ed25519 BBBB", limit=2)
+    assert store.name_of("SHA256:b") == "Ann"
+    assert [k.fingerprint for k in store.keys_of("Ann")] == ["SHA256:a", "SHA256:b"]
+    with pytest.raises(KeyRefused, match="at most 2"):
+        store.add_key("Ann", "SHA256:c", "ssh-ed25519 CCCC", limit=2)
+    with pytest.raises(KeyRefused, match="another name"):
+        store.add_key("Ann", "SHA256:z", "ssh-ed25519 ZZZZ", limit=5)
+    assert store.name_of("SHA256:z") == "Zed"
+
+
+def test_names_and_keys_survive_a_restart(tmp_path):
+    store = IdentityStore(tmp_path / "ids.db")
+    store.claim("SHA256:a", "ssh-ed25519 AAAA", "Ann")
+    store.close()
+    again = IdentityStore(tmp_path / "ids.db")
+    assert again.name_of("SHA256:a") == "Ann"
+    with pytest.raises(NameRefused):
+        again.claim("SHA256:b", "ssh-ed25519 BBBB", "ann")
+    again.close()
+
+
+class FakeConnection:
+    def __init__(self) -> None:
+        self.extra: dict[str, object] = {}
+        self.disconnected = False
+
+    def get_extra_info(self, name, default=None):
+        return {"peername": ("10.0.0.1", 5555)}.get(name, self.extra.get(name, default))
+
+    def set_extra_info(self, **info):
+        self.extra.update(info)
+
+    def disconnect(self, code, reason):
+        self.disconnected = True
+
+
+def test_a_key_is_recorded_only_once_its_signature_verified(store):
+    gate = Gate(store, None, Connections(Limits()))
+    doorman, conn = Doorman(gate), FakeConnection()
+    doorman.connection_made(conn)  # type: ignore[arg-type]
+    assert doorman.begin_auth("player")
+    private = new_key()
+    mine, victims = private.convert_to_public(), new_key().convert_to_public()
+    signed = private.sign(b"session", private.sig_algorithms[0])
+    assert doorman.validate_public_key("player", mine)
+    assert mine.verify(b"session", signed)  # what asyncssh does next
+    # A query about someone else's key, squeezed in before the login completes.
+    assert doorman.validate_public_key("player", victims)
+    doorman.auth_completed()
+    visitor = visitor_of(conn)
+    assert visitor is not None and visitor.fingerprint == str(mine.get_fingerprint("sha256"))
+
+
+def test_asked_about_but_never_proven_is_refused(store):
+    gate = Gate(store, None, Connections(Limits()))
+    doorman, conn = Doorman(gate), FakeConnection()
+    doorman.connection_made(conn)  # type: ignore[arg-type]
+    doorman.begin_auth("player")
+    key = new_key().convert_to_public()
+    assert doorman.validate_public_key("player", key)
+    assert not key.verify(b"session", b"forged")
+    doorman.auth_completed()
+    assert visitor_of(conn) is None and conn.disconnected
+
+
+def test_allowed_keys_file_decides_on_a_private_server(store, tmp_path):
+    from grail_tui.net.ssh.auth import AllowList
+
+    listed, other = new_key(), new_key()
+    allow = tmp_path / "allowed"
+    allow.write_text("# friends\n" + public_line(listed) + "\n")
+    gate = Gate(store, AllowList(allow), Connections(Limits()))
+    doorman = Doorman(gate)
+    doorman.connection_made(FakeConnection())  # type: ignore[arg-type]
+    assert doorman.begin_auth("guest")  # no way in without a key
+    assert not doorman.kbdint_auth_supported()
+    assert doorman.validate_public_key("guest", listed.convert_to_public())
+    assert not doorman.validate_public_key("guest", other.convert_to_public())
+    with pytest.raises(ValueError):
+        allow.write_text("nothing useful\n")
+        AllowList(allow)
+
+
+@pytest.mark.parametrize("command, request_", [
+    (None, Play()), ("", Play()), ("join abcd", Play(("join", "ABCD"))),
+    ("-- --ascii", Play(("--ascii",))), ("--ascii join AB12 --mouse --ascii", Play(("join", "AB12", "--ascii", "--mouse"))),
+    ("watch XYZW", Play(("watch", "XYZW"))), ("keys", ListKeys()), ("help", Help()),
+    ("add-key ssh-ed25519 AAAA c", AddKey("ssh-ed25519 AAAA c")), ("add-key", AddKey("")),
+])
+def test_what_a_remote_person_may_ask_for(command, request_):
+    assert parse_request(command) == request_
+
+
+@pytest.mark.parametrize("command", [
+    "bash", "join", "join a/b", "join ABCD extra", "--bot-delay 0", "--local", "'open", "keys x",
+    "join ABCD --connect evil:1", "x" * 9000, "join \x1b[31m",
+])
+def test_anything_else_is_refused_with_a_message(command):
+    with pytest.raises(RequestRefused) as refused:
+        parse_request(command)
+    assert "\x1b" not in str(refused.value)
+
+
+def test_occupancy_counts_and_frees_places():
+    occupancy = Occupancy(Limits(sessions=4, sessions_per_key=2, sessions_per_address=2))
+    first = occupancy.admit("k", "1.1.1.1")
+    occupancy.admit("k", "2.2.2.2")
+    with pytest.raises(Full, match="This key already has 2"):
+        occupancy.admit("k", "3.3.3.3")
+    occupancy.admit(None, "1.1.1.1")
+    with pytest.raises(Full, match="Your address already has 2"):
+        occupancy.admit(None, "1.1.1.1")
+    occupancy.admit(None, "4.4.4.4")
+    with pytest.raises(Full, match="server is full"):
+        occupancy.admit(None, "5.5.5.5")
+    first.release()
+    first.release()  # twice is harmless
+    assert occupancy.total == 3
+    occupancy.admit("k", "1.1.1.1")  # the key's and the address's place came back
+
+
+def test_too_many_connections_are_turned_away():
+    connections = Connections(Limits(connections=2, connections_per_address=1))
+    assert connections.arrive("a") is None
+    assert "your address" in str(connections.arrive("a"))
+    assert connections.arrive("b") is None
+    assert "full" in str(connections.arrive("c"))
+    connections.leave("a")
+    assert connections.arrive("c") is None
+
+
+def test_host_key_with_loose_permissions_is_refused(tmp_path):
+    from grail_tui.net.ssh import HOST_KEY_FILE, HostKeyError, load_or_create_host_key
+
+    key = load_or_create_host_key(tmp_path)
+    assert isinstance(key, asyncssh.SSHKey)
+    assert load_or_create_host_key(tmp_path).get_fingerprint() == key.get_fingerprint()
+    os.chmod(tmp_path / HOST_KEY_FILE, 0o644)
+    with pytest.raises(HostKeyError, match="chmod 600"):
+        load_or_create_host_key(tmp_path)
