@@ -49,6 +49,7 @@ class GrailApp(App[int]):
         resume: bool = False,
         player_name: str | None = None,
         server: Any = None,
+        open_code: tuple[str, str] | None = None,
     ) -> None:
         super().__init__()
         # A failure inside the app is reported in a plain sentence (see launch.py), never as a
@@ -68,6 +69,7 @@ class GrailApp(App[int]):
         self.server = server  # where to find a server (net.remote.Target), if any
         self.session: Any = None
         self.exit_message: str | None = None  # said on the terminal after the app has gone
+        self.open_code = open_code  # ("join" | "watch", CODE): straight from the lobby into a game
         if ascii_only:
             from .ascii_filter import AsciiFilter
 

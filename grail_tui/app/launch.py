@@ -52,8 +52,16 @@ def launch(args: argparse.Namespace) -> int:
         server = server_target(args)
     except (ValueError, OSError) as exc:
         raise StartError(str(exc)) from None
+    command = getattr(args, "command", None)
+    open_code = None
+    if command in ("join", "watch"):
+        if server is None:
+            raise StartError(f"`{command}` needs a grail-tui server: none is running here "
+                             "(start one with `grail-tui serve`, or name it with --socket)")
+        open_code = (command, args.code.strip().upper()[:8])
     app = GrailApp(ascii_only=args.ascii, bot_delay=args.bot_delay, seed=args.seed,
-                   replay=replay, replay_game=game, resume=args.resume, server=server)
+                   replay=replay, replay_game=game, resume=args.resume, server=server,
+                   open_code=open_code)
     headless = bool(os.environ.get("GRAIL_TUI_BENCH_PAINTED"))
     code = app.run(mouse=args.mouse, headless=headless)
     if app.failure:

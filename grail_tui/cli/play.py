@@ -29,6 +29,12 @@ def register(sub: Any) -> None:
                                         "turn, Home/End.")
     replay.add_argument("record", help="a game record (JSON)")
     replay.set_defaults(handler=launch)
+    for verb, what in (("join", "take your seat in a game on the server (or a free one)"),
+                       ("watch", "watch a game on the server")):
+        command = sub.add_parser(verb, help=what, description=f"Open the server's lobby and {what[:1].lower()}"
+                                 f"{what[1:]} at once.")
+        command.add_argument("code", help="the game's code, as the lobby shows it (4 letters)")
+        command.set_defaults(handler=launch)
 
 
 def launch(args: argparse.Namespace) -> int:

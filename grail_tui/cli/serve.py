@@ -25,6 +25,12 @@ def register(sub: Any) -> None:
                        help="seconds every bot decision takes at least (default 0.5)")
     serve.add_argument("--hello-timeout", type=float, default=10.0,
                        help="close connections that say nothing for this long (default 10)")
+    serve.add_argument("--ssh", default=None, metavar="HOST[:PORT]",
+                       help="also open the SSH front door: anyone with an ssh client and a key can "
+                            "play (port 2222 unless given; the host key lives beside the database)")
+    serve.add_argument("--allow", type=Path, default=None, metavar="FILE",
+                       help="with --ssh: only the keys in this authorized_keys file may come in "
+                            "(no guests); default: any key, and guests may watch")
     serve.add_argument("--bench-tcp", default=None, metavar="HOST:PORT",
                        help="also listen on loopback TCP with claimed names: for tests and "
                             "`grail-tui bench server` only, never for players")
@@ -47,23 +53,38 @@ def run_serve(args: argparse.Namespace) -> int:
         tcp = (host, int(port))
     db = args.db or default_database()
     info: dict[str, Any] = {}
+    ssh = None
+    if args.ssh:
+        from grail_tui.net.front import parse_address
+
+        try:
+            ssh = parse_address(args.ssh)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+    if args.allow and not ssh:
+        raise CommandError("--allow goes with --ssh")
+    if args.allow and not args.allow.is_file():
+        raise CommandError(f"{args.allow}: no such file (an authorized_keys file of allowed keys)")
 
     async def main() -> None:
         ready = asyncio.Event()
         task = asyncio.create_task(serve(unix, db, ready, system=args.system, bench_tcp=tcp, info=info,
+                                         ssh=ssh, allow=args.allow,
                                          bot_delay=args.server_bot_delay,
                                          limits=Limits(hello_timeout=args.hello_timeout)))
         waiter = asyncio.create_task(ready.wait())
         await asyncio.wait([task, waiter], return_when=asyncio.FIRST_COMPLETED)
         if task.done():
             task.result()  # it failed before it was ready: say why
-        print(json.dumps({"ready": True, "socket": str(unix), "tcp": info.get("tcp"), "db": str(db)}),
-              flush=True)
+        print(json.dumps({"ready": True, "socket": str(unix), "tcp": info.get("tcp"), "db": str(db),
+                          "ssh": info.get("ssh"), "host_key": info.get("host_key")}), flush=True)
         await task
+
+    from grail_tui.net.ssh import HostKeyError
 
     try:
         asyncio.run(main())
-    except SocketPlaceError as exc:
+    except (SocketPlaceError, HostKeyError) as exc:
         raise CommandError(str(exc)) from None
     except OSError as exc:
         raise CommandError(f"cannot listen: {exc}") from None

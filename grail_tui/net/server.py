@@ -177,7 +177,7 @@ class Server:
             except NameRefused as exc:
                 raise ProtocolError(f"the benchmark transport needs a name: {exc}") from None
         assert conn.user is not None
-        if sum(1 for c in self.conns if c.user == conn.user) > self.limits.connections_per_user:
+        if not conn.guest and sum(1 for c in self.conns if c.user == conn.user) > self.limits.connections_per_user:
             raise ProtocolError("you have too many connections open")
         conn.send(Welcome(VERSION, conn.user, conn.guest))
 
@@ -350,19 +350,28 @@ def default_database() -> Path:
 
 async def serve(unix_path: Path | None, db: Path, ready: asyncio.Event | None = None, *,
                 system: bool = False, bench_tcp: tuple[str, int] | None = None,
+                ssh: tuple[str, int] | None = None, allow: Path | None = None,
                 info: dict[str, Any] | None = None, **options: Any) -> None:
     database = GameDatabase(open_database(db))
     server = Server(database, **options)
-    if unix_path is not None:
-        await server.listen_unix(unix_path, system=system)
-    if bench_tcp is not None:
-        port = await server.listen_bench_tcp(*bench_tcp)
-        if info is not None:
-            info["tcp"] = [bench_tcp[0], port]
-    if ready is not None:
-        ready.set()
+    door = None
+    info = info if info is not None else {}
     try:
+        if unix_path is not None:
+            await server.listen_unix(unix_path, system=system)
+        if bench_tcp is not None:
+            info["tcp"] = [bench_tcp[0], await server.listen_bench_tcp(*bench_tcp)]
+        if ssh is not None:
+            from .front import open_ssh
+
+            door = await open_ssh(server, ssh[0], ssh[1], db.parent, allow=allow)
+            info["ssh"] = [ssh[0], door.port]
+            info["host_key"] = door.fingerprint
+        if ready is not None:
+            ready.set()
         await asyncio.Event().wait()
     finally:
+        if door is not None:
+            await door.close()
         await server.close()
         database.close()

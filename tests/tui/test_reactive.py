@@ -51,3 +51,22 @@ async def test_a_burst_of_table_news_is_painted_once():
         await pilot.pause()
         await pilot.pause()
         assert screen.paints - before == 1
+
+
+async def test_keys_that_arrive_in_one_burst_all_land():
+    """Over SSH a player's keys arrive together: each must find its widget shown and focused."""
+    from textual import events
+
+    scenarios.save(scenarios.midgame())
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.request() is Request.TURN
+        table = table_of(app)
+        turn = table.state.turn
+        for key in ("a", "2", "enter"):  # assign the biggest unit to AC, confirm: no pause between
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause()
+        await pilot.pause()
+        assert table.state.turn == turn + 1  # the assignment was made and the turn passed on

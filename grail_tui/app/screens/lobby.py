@@ -76,6 +76,11 @@ class LobbyScreen(Screen[None]):
             "n creates a game; j joins by its 4-letter code; w watches.")
         self.action_refresh()
         self.query_one(OptionList).focus()
+        wanted = getattr(self.app, "open_code", None)
+        if wanted is not None:
+            self.app.open_code = None  # type: ignore[attr-defined]
+            verb, code = wanted
+            self._ask((Join if verb == "join" else Watch)(self.session.ref(), code))
 
     def on_unmount(self) -> None:
         if self.on_server in self.session.listeners:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .engine import Initiate, Phase, PlayerView, PublicView, describe_proposal
+from .engine import Assign, Initiate, Object, Pass, Phase, PlayerView, PublicView, describe_proposal
 
 
 class Compose(Enum):
@@ -58,7 +58,7 @@ def status_line(view: PublicView, viewer: int | None, *, hotseat: bool, remote: 
 
 
 def prompt(mode: Compose, chosen: Initiate | None, request: Request | None,
-           view: PublicView, pv: PlayerView | None) -> str:
+           view: PublicView, pv: PlayerView | None, pending: object = None) -> str:
     """The prompt line for what the player is composing (``mode``), else the situation."""
     if mode is Compose.INITIATE:
         return "Propose: which initiate? Press 1-8, or ↑/↓ and Enter. Esc backs out."
@@ -73,7 +73,7 @@ def prompt(mode: Compose, chosen: Initiate | None, request: Request | None,
     if mode is Compose.RAISE and view.contest is not None:
         return (f"Hold your proposal: type an amount of at least {view.contest.high} and press "
                 "Enter. Esc backs out.")
-    return situation(request, view, pv)
+    return situation(request, view, pv, pending)
 
 
 def assign_help(view: PublicView) -> str:
@@ -102,8 +102,10 @@ def situation(request: Request | None, view: PublicView, pv: PlayerView | None,
         have = pv.sheet.influence[contest.proposal.initiate] if pv else 0
         return (f"{names(contest.holder)} objects with {contest.high}. m matches {contest.high}, "
                 f"r reveals more (you have {have}), c concedes.")
-    if pv is not None and pv.answer is not None:
-        said = f"you objected with {pv.answer}" if pv.answer else "you passed"
+    if isinstance(pending, Assign):
+        return "Your opening assignment is made; everyone's is shown when all are in."
+    if isinstance(pending, (Pass, Object)):
+        said = f"you objected with {pending.amount}" if isinstance(pending, Object) else "you passed"
         return f"Answer given ({said}); all answers are shown together."
     waiting = ", ".join(names(p) for p in view.to_act)
     return f"Waiting for {waiting}…" if waiting else ""

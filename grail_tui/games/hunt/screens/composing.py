@@ -87,7 +87,7 @@ class ComposingScreen(Screen[None]):
             self.error = refused
             return
         self._cancel_compose()
-        self.query_one(BoardMap).focus()
+        self.set_focus(self.query_one(BoardMap))
 
     def action_propose(self) -> None:
         view, pv = self.public, self.mine
@@ -105,7 +105,7 @@ class ComposingScreen(Screen[None]):
             grail = " · grail" if view.bearer == i else ""
             choices.add_option(Option(f"{k + 1} {i.code} {i.title} · {where.title}{mine}{grail}",
                                       id=i.code))
-        choices.focus()
+        self.set_focus(choices)
 
     def action_pick(self, index: int) -> None:
         initiate = Initiate(int(index))
@@ -135,7 +135,7 @@ class ComposingScreen(Screen[None]):
             words = describe_proposal(a.proposal).removeprefix(initiate.title + " ")
             choices.add_option(Option(words[:1].upper() + words[1:], id=str(k)))
         self.query_one(BoardMap).cursor = Field(view.positions[initiate] or Field.CENTRE)
-        choices.focus()
+        self.set_focus(choices)
         choices.highlighted = 0
 
     def on_option_list_option_highlighted(self, message: OptionList.OptionHighlighted) -> None:
@@ -179,7 +179,7 @@ class ComposingScreen(Screen[None]):
         self.draft = AssignmentDraft(self._sheet_free())
         self.error = ""
         self.mode = Compose.ASSIGN
-        self.query_one(AssignPad).focus()
+        self.set_focus(self.query_one(AssignPad))
 
     def _sheet_free(self) -> tuple[Unit, ...]:
         return self.mine.sheet.free if self.mine is not None else ()
@@ -226,7 +226,7 @@ class ComposingScreen(Screen[None]):
         amount.value = str(start)
         self.error = ""
         self.mode = mode
-        amount.focus()
+        self.set_focus(amount)
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         assert self.viewer is not None
@@ -256,4 +256,4 @@ class ComposingScreen(Screen[None]):
             self.action_propose()
             return
         self._cancel_compose()
-        self.query_one(BoardMap).focus()
+        self.set_focus(self.query_one(BoardMap))

@@ -99,7 +99,8 @@ class GameScreen(ComposingScreen):
         self.client.on_change = self._table_changed
         self.query_one(Input).cursor_blink = False
         self._show_pane()
-        self.query_one(BoardMap).focus()
+        self._show_prompt_widgets()
+        self.set_focus(self.query_one(BoardMap))
         self.client.start()
         self._sync()
 
@@ -195,7 +196,17 @@ class GameScreen(ComposingScreen):
         self._dirty()
 
     def watch_mode(self) -> None:
+        # Shown at once, not at the next paint: the next key (a burst over SSH) must find
+        # the widget it belongs to displayed and focused.
+        self._show_prompt_widgets()
         self._dirty()
+
+    def _show_prompt_widgets(self) -> None:
+        for widget, shown in ((self.query_one(OptionList), self.mode in CHOOSING),
+                              (self.query_one(Input), self.mode in TYPING),
+                              (self.query_one(AssignPad), self.mode is Compose.ASSIGN)):
+            if widget.display != shown:
+                widget.display = shown
 
     def watch_error(self) -> None:
         self._dirty()
@@ -242,19 +253,15 @@ class GameScreen(ComposingScreen):
         return name, params
 
     def _paint_prompt(self, view: PublicView, pv: PlayerView | None) -> None:
-        choices = self.query_one(OptionList)
-        amount = self.query_one(Input)
         pad = self.query_one(AssignPad)
-        for widget, shown in ((choices, self.mode in CHOOSING), (amount, self.mode in TYPING),
-                              (pad, self.mode is Compose.ASSIGN)):
-            if widget.display != shown:
-                widget.display = shown
         self.query_one("#prompt-error", Static).update(self.error)
         if self.mode is Compose.ASSIGN and pv is not None:
             pad.show(frozenset(pv.sheet.free), self.draft.pending, self.draft.cursor,
                      frozenset(self.draft.selected))
+        mine = self.client.latest(self.viewer) if self.viewer is not None else None
         self.query_one("#prompt-text", Static).update(
-            situation.prompt(self.mode, self.chosen, self.request(), view, pv))
+            situation.prompt(self.mode, self.chosen, self.request(), view, pv,
+                             pending=mine.pending if mine is not None else None))
 
     # -- which keys work now ---------------------------------------------------
 
