@@ -1,0 +1,35 @@
+"""The engine stays pure: importing it pulls in no UI, event loop, database or package siblings."""
+
+import subprocess
+import sys
+
+FORBIDDEN = ("textual", "rich", "asyncio", "sqlite3", "platformdirs", "grail_tui.app", "grail_tui.net",
+             "grail_tui.table", "grail_tui.games.hunt", "grail_tui.games.succession.bots",
+             "grail_tui.games.api", "grail_tui.games.registry")
+
+
+def test_engine_imports_nothing_forbidden():
+    code = (
+        "import sys, grail_tui.games.succession.engine\n"
+        f"bad = [m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r} or m in {FORBIDDEN!r}"
+        " or any(m.startswith(f + '.') for f in " + repr(FORBIDDEN) + ")]\n"
+        "print(','.join(sorted(bad)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
+def test_nothing_outside_the_engine_imports_its_modules():
+    """Callers use the engine package's exports, never a module behind it."""
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    pattern = re.compile(r"(succession\.engine\.\w+|from \.\.?engine\.\w+ import)")
+    offenders = []
+    for path in list((root / "grail_tui").rglob("*.py")) + list((root / "tests").rglob("*.py")):
+        if "succession/engine" in path.as_posix() or path == pathlib.Path(__file__).resolve():
+            continue
+        if pattern.search(path.read_text()):
+            offenders.append(str(path.relative_to(root)))
+    assert offenders == []
