@@ -245,6 +245,10 @@ class GameKind(Protocol):
 
     def names_in(self, public: View) -> tuple[str, ...]: ...
 
+    def turns(self, state: GameState) -> int:
+        """How many turns the game has run, as its players count them (for summaries)."""
+        ...
+
     # -- bots -----------------------------------------------------------------------
 
     def make_bot(self, level: BotLevel, seed: int, budget: float | None = None) -> Bot: ...

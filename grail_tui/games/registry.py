@@ -11,6 +11,7 @@ from .api import GameKind, RecordError
 # name -> the module that exports the game's KIND
 GAMES: Mapping[str, str] = {
     "hunt": "grail_tui.games.hunt.kind",
+    "succession": "grail_tui.games.succession.kind",
 }
 DEFAULT = "hunt"
 

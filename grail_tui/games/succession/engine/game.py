@@ -34,7 +34,6 @@ from .vocabulary import (
     Player,
     Setup,
     Termination,
-    card,
 )
 
 if TYPE_CHECKING:
@@ -44,13 +43,14 @@ if TYPE_CHECKING:
 # Shared action objects: listing legal actions should not allocate per call.
 _TAKE = (Take(0), Take(1))
 _PASS = (Pass(0), Pass(1))
-_PLAYS: dict[tuple[int, Card], Play] = {}
+_PLAYS: tuple[dict[Card, Play], dict[Card, Play]] = ({}, {})
 
 
 def _play(player: int, card: Card) -> Play:
-    action = _PLAYS.get((player, card))
+    plays = _PLAYS[player]
+    action = plays.get(card)
     if action is None:
-        action = _PLAYS[player, card] = Play(player, card)
+        action = plays[card] = Play(player, card)
     return action
 
 
@@ -73,7 +73,7 @@ class Game:
         else:
             if sorted(order) != cards:  # setup.cards() is sorted
                 raise ValueError("The order must hold exactly the game's 45 cards.")
-            cards = [card(c.suit, c.value) for c in order]  # the shared instances
+            cards = list(order)
         # drawn after the shuffle, so choosing the start player does not change the deal
         first = setup.first_player if setup.first_player is not None else rng.randrange(PLAYERS)
         self.setup = setup

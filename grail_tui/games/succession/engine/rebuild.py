@@ -9,11 +9,10 @@ a game's internals, here.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .vocabulary import ASIDE, Card, Setup, all_cards, card
+from .vocabulary import ASIDE, Card, Setup, all_cards
 
 if TYPE_CHECKING:
     from .game import Game
@@ -64,14 +63,14 @@ def from_view(view: PlayerView, hidden: Hidden | None) -> Game:
     game.setup = Setup(seed=0, first_player=pub.first_player, names=pub.names, plus=pub.plus,
                        minus=pub.minus)
     game.first_player = pub.first_player
-    game.aside = _shared(hidden.aside)
-    game.deck = list(_shared(hidden.deck))
+    game.aside = tuple(hidden.aside)
+    game.deck = list(hidden.deck)
     hands: list[list[Card]] = [[], []]
-    hands[me] = sorted(_shared(view.hand))
-    hands[other] = sorted(_shared(hidden.hand))
+    hands[me] = sorted(view.hand)
+    hands[other] = sorted(hidden.hand)
     game.hands = hands
-    game.row = list(_shared(pub.row))
-    game.taken = [list(_shared(t)) for t in pub.taken]
+    game.row = list(pub.row)
+    game.taken = [list(t) for t in pub.taken]
     game.took = list(pub.took)
     game.round = pub.round
     game.starter = pub.starter
@@ -81,10 +80,6 @@ def from_view(view: PlayerView, hidden: Hidden | None) -> Game:
     game.actions = []
     game.history = []
     return game
-
-
-def _shared(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(card(c.suit, c.value) for c in cards)
 
 
 def _fits(view: PlayerView, hidden: Hidden) -> None:

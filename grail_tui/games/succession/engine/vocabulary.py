@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from functools import cache
+from typing import ClassVar
 
 Player = int  # a seat: 0 or 1
 
@@ -33,29 +34,66 @@ class Suit(IntEnum):
     GRAIL = 3
 
 
-@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Card:
-    """One card. Cards of the same suit and value cannot be told apart.
+    """One card. Cards of the same suit and value cannot be told apart, so there is
+    one object for each: ``Card(Suit.FACTION, 7) is Card(Suit.FACTION, 7)``, and
+    comparing cards is by identity (fast in the engine's inner loops).
 
     ``value`` is the faction's number (5-8), a plus card's points (positive), a
-    minus card's points (negative), or 0 for a grail.
+    minus card's points (negative), or 0 for a grail. Cards sort by suit, then value.
     """
 
+    __slots__ = ("suit", "value", "_rank", "_code")
+    _shared: ClassVar[dict[tuple[int, int], Card]] = {}
     suit: Suit
     value: int
+    _rank: int
+    _code: str
+
+    def __new__(cls, suit: Suit, value: int) -> Card:
+        found = cls._shared.get((suit, value))
+        if found is None:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"a card's value is a whole number, not {value!r}")
+            found = object.__new__(cls)
+            suit = Suit(suit)
+            code = ("G" if suit is Suit.GRAIL else f"+{value}" if suit is Suit.PLUS else str(value))
+            for name, item in (("suit", suit), ("value", value), ("_rank", suit * 100 + value + 50),
+                               ("_code", code)):
+                object.__setattr__(found, name, item)
+            cls._shared[suit, value] = found
+        return found
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a card cannot change")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Suit, int]]:
+        return (Card, (self.suit, self.value))
 
     def __repr__(self) -> str:
-        return f"Card({_code(self)!r})"
+        return f"Card({self._code!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self._rank < other._rank
+
+    def __le__(self, other: Card) -> bool:
+        return self._rank <= other._rank
+
+    def __gt__(self, other: Card) -> bool:
+        return self._rank > other._rank
+
+    def __ge__(self, other: Card) -> bool:
+        return self._rank >= other._rank
 
     @property
     def code(self) -> str:
         """Its notation: "5"-"8" for a faction, "+2", "-3", "G" for a grail."""
-        return _code(self)
+        return self._code
 
     @property
     def title(self) -> str:
         """How a player names it: "6", "+2", "-3", "grail"."""
-        return "grail" if self.suit is Suit.GRAIL else _code(self)
+        return "grail" if self.suit is Suit.GRAIL else self._code
 
     @property
     def points(self) -> int:
@@ -67,36 +105,24 @@ class Card:
         """A card from its notation; ValueError says what is allowed."""
         code = text.strip().upper()
         if code in ("G", "GRAIL"):
-            return card(Suit.GRAIL, 0)
+            return Card(Suit.GRAIL, 0)
         try:
             number = int(code)
         except ValueError:
             number = None
         if number is not None and code[0] not in "+-" and number in FACTIONS:
-            return card(Suit.FACTION, number)
+            return Card(Suit.FACTION, number)
         if number is not None and code[0] == "+" and 1 <= number <= MAX_VALUE:
-            return card(Suit.PLUS, number)
+            return Card(Suit.PLUS, number)
         if number is not None and code[0] == "-" and -MAX_VALUE <= number <= -1:
-            return card(Suit.MINUS, number)
+            return Card(Suit.MINUS, number)
         raise ValueError(f"{text!r} is not a card: write 5, 6, 7 or 8 for a faction, "
                          f"+1 to +{MAX_VALUE} or -1 to -{MAX_VALUE}, or G for a grail")
 
 
-@cache
 def card(suit: Suit, value: int) -> Card:
-    """The one shared instance of a card (so comparing cards is mostly by identity)."""
+    """The card of ``suit`` and ``value`` (the same object as ``Card(suit, value)``)."""
     return Card(suit, value)
-
-
-@cache
-def _code(c: Card) -> str:
-    if c.suit is Suit.FACTION:
-        return str(c.value)
-    if c.suit is Suit.PLUS:
-        return f"+{c.value}"
-    if c.suit is Suit.MINUS:
-        return str(c.value)
-    return "G"
 
 
 GRAIL = card(Suit.GRAIL, 0)
