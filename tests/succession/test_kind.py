@@ -164,3 +164,16 @@ def test_the_end_of_the_log_shows_every_secret():
 def test_the_screens_are_not_built_yet():
     with pytest.raises(NotImplementedError):
         KIND.ui()
+
+
+def test_the_packaged_rules_are_the_documented_ones_with_every_house_reading():
+    from importlib import resources
+    from pathlib import Path
+
+    packaged = resources.files("grail_tui.games.succession").joinpath("rules.md").read_text(encoding="utf-8")
+    documented = (Path(__file__).resolve().parents[2] / "docs" / "succession.md").read_text(encoding="utf-8")
+    assert packaged == documented, "copy docs/succession.md to grail_tui/games/succession/rules.md"
+    for reading in ("+1, +1, +2, +2, +2, +3, +3 **[house reading]**", "your turn passes",
+                    "\"Hold\" means the cards you have taken", "Cards still in hands at that moment",
+                    "Equal totals are a draw"):
+        assert reading in documented
