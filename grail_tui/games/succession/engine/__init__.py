@@ -63,7 +63,6 @@ from .vocabulary import (
     Suit,
     Termination,
     all_cards,
-    card,
     describe_cards,
 )
 
@@ -75,6 +74,6 @@ __all__ = [
     "Outcome", "PLAYERS", "Pass", "Passed", "Play", "Played", "Player", "PlayerView", "PublicView",
     "ROUNDS", "ROW_START", "RecordError", "ReplayError", "RoundBegan", "SET_BONUS", "Score", "Setup",
     "Suit", "TAKE", "TURNS", "Take", "Termination", "Took", "UnknownPlayerError", "action_from_dict",
-    "action_to_dict", "all_cards", "card", "decode", "decode_any", "describe_cards", "faction_counts",
+    "action_to_dict", "all_cards", "decode", "decode_any", "describe_cards", "faction_counts",
     "grails", "jsonable", "score", "setup_from_dict", "setup_to_dict", "unseen", "visible_to",
 ]

@@ -120,13 +120,8 @@ class Card:
                          f"+1 to +{MAX_VALUE} or -1 to -{MAX_VALUE}, or G for a grail")
 
 
-def card(suit: Suit, value: int) -> Card:
-    """The card of ``suit`` and ``value`` (the same object as ``Card(suit, value)``)."""
-    return Card(suit, value)
-
-
-GRAIL = card(Suit.GRAIL, 0)
-FACTION_CARDS = tuple(card(Suit.FACTION, v) for v in FACTIONS)
+GRAIL = Card(Suit.GRAIL, 0)
+FACTION_CARDS = tuple(Card(Suit.FACTION, v) for v in FACTIONS)
 
 
 def describe_cards(cards: Iterable[Card]) -> str:
@@ -185,8 +180,8 @@ class Setup:
 
 @cache
 def all_cards(plus: tuple[int, ...], minus: tuple[int, ...]) -> tuple[Card, ...]:
-    cards = [card(Suit.FACTION, v) for v in FACTIONS for _ in range(v)]
-    cards += sorted(card(Suit.PLUS, v) for v in plus)
-    cards += sorted(card(Suit.MINUS, -v) for v in minus)
+    cards = [Card(Suit.FACTION, v) for v in FACTIONS for _ in range(v)]
+    cards += sorted(Card(Suit.PLUS, v) for v in plus)
+    cards += sorted(Card(Suit.MINUS, -v) for v in minus)
     cards += [GRAIL] * GRAILS
     return tuple(cards)
