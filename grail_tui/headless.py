@@ -1,22 +1,25 @@
-"""Headless commands: checking a record and random self-play."""
+"""Headless commands for every game: checking a record and random self-play.
+
+Nothing here knows a game's rules: the registry finds the game (by name, or by
+the name a record carries) and the game's kind answers every question.
+"""
 
 from __future__ import annotations
 
+import json
 import random
 import time
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grail_tui.games.hunt.bots.random_bot import play_random_game
-from grail_tui.games.hunt.engine import (
-    Game,
-    GameRecord,
-    RecordError,
-    ReplayError,
-    Setup,
-    Variant,
-    action_to_dict,
-)
+from grail_tui.games import registry
+from grail_tui.games.api import GameKind, GameState, RecordData, RecordError, ReplayError, SetupRequest
+
+if TYPE_CHECKING:
+    from grail_tui.games.hunt.engine import GameRecord
+
+Options = Mapping[str, str | int]
 
 
 class CommandError(Exception):
@@ -27,59 +30,131 @@ class CommandError(Exception):
         self.code = code
 
 
-def load_record(path: str | Path) -> GameRecord:
+def _read(path: str | Path) -> bytes:
     try:
-        data = Path(path).read_bytes()
+        return Path(path).read_bytes()
     except FileNotFoundError:
         raise CommandError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise CommandError(f"{path}: is a folder, not a game record") from None
     except OSError as exc:
         raise CommandError(f"{path}: cannot read it ({exc.strerror})") from None
+
+
+def load_record(path: str | Path) -> GameRecord:
+    """A record of The Hunt for the Grail, for the app's replay screen (which plays only that
+    game so far); a record of another game is refused with a clear message."""
+    from grail_tui.games.hunt.engine import GameRecord
+    from grail_tui.games.hunt.engine import RecordError as HuntRecordError
+
     try:
-        return GameRecord.from_json(data)
+        return GameRecord.from_json(_read(path))
+    except HuntRecordError as exc:
+        raise CommandError(f"{path}: {exc}") from None
+
+
+def read_record(path: str | Path) -> tuple[GameKind, RecordData]:
+    """Any game's record: the game it belongs to, and its setup and actions."""
+    raw = _read(path)
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CommandError(f"{path}: not a game record: the file is not valid JSON ({exc})") from None
+    try:
+        kind = registry.of_record(data)
+        return kind, kind.read_record(data)
     except RecordError as exc:
         raise CommandError(f"{path}: {exc}") from None
 
 
-def summary_line(game: Game) -> str:
-    names = game.setup.name
-    if game.outcome is not None:
-        return f"{game.outcome.describe(names)} ({len(game.actions)} actions, {game.turn} turns)"
-    waiting = ", ".join(names(p) for p in game.to_act())
-    return (f"Game in progress after {len(game.actions)} actions: turn {game.turn}, "
-            f"waiting for {waiting}.")
+def summary_line(kind: GameKind, state: GameState) -> str:
+    result = kind.result(state)
+    if result is not None:
+        return f"{result.text} ({len(state.actions)} actions, {kind.turns(state)} turns)"
+    public = state.public_view()
+    names = kind.names_in(public)
+    waiting = ", ".join(names[p] for p in state.to_act())
+    return f"Game in progress after {len(state.actions)} actions: {kind.progress(public)}, waiting for {waiting}."
 
 
 def check(path: str) -> str:
-    record = load_record(path)
+    kind, record = read_record(path)
     try:
-        game = record.replay()
+        state = kind.replay(record.setup, record.actions)
     except ReplayError as exc:
-        detail = action_to_dict(exc.action) if exc.action is not None else {}
+        detail = kind.action_to_dict(exc.action) if exc.action is not None else {}
         raise CommandError(f"{path}: action {exc.index} {detail} is illegal: {exc.reason}", 1) from None
-    return summary_line(game)
+    return summary_line(kind, state)
 
 
-def selfplay(players: int, games: int, seed: int, variant: Variant, turn_limit: int) -> dict[str, Any]:
-    wins = [0] * players
-    no_winner = 0
-    turns = 0
-    actions = 0
+def seats(kind: GameKind, requested: int | None, options: Options, seed: int = 0) -> int:
+    """How many seats to set: the number asked for if the game accepts it with these
+    settings, else the game's usual number, else the first it accepts; ValueError
+    with the game's reason if none fits."""
+    if requested is not None:
+        kind.make_setup(SetupRequest(players=requested, seed=seed, options=options))
+        return requested
+    counts: list[int] = [kind.default_players, *range(kind.min_players, kind.max_players + 1)]
+    first_error: ValueError | None = None
+    for count in counts:
+        try:
+            kind.make_setup(SetupRequest(players=count, seed=seed, options=options))
+        except ValueError as exc:
+            first_error = first_error or exc
+            continue
+        return count
+    assert first_error is not None
+    raise first_error
+
+
+def settings(kind: GameKind, setup: Any) -> dict[str, Any]:
+    """A setup's settings for a summary: what the host chose, without seed, seats or names."""
+    return {key: value for key, value in kind.setup_to_dict(setup).items()
+            if key not in ("seed", "players", "names", "first_player")}
+
+
+def random_game(kind: GameKind, setup: Any, rng: random.Random) -> tuple[GameState, int]:
+    """Play one game with uniformly random legal actions; return it and its action count.
+
+    Each step lists the legal actions of the first seat the game waits for and
+    applies one of them, so it measures enumeration plus apply."""
+    state = kind.new_state(setup)
+    count = 0
+    while not state.is_over:
+        player = state.to_act()[0]
+        legal = state.legal_actions(player)
+        state.apply(legal[rng.randrange(len(legal))])
+        count += 1
+    return state, count
+
+
+def selfplay(game: str, games: int, seed: int, players: int | None = None,
+             options: Options | None = None) -> dict[str, Any]:
+    """``games`` games of random legal moves; ValueError if the game cannot be set up so."""
+    kind = registry.get(game)
+    options = dict(options or {})
+    count = seats(kind, players, options, seed)
+    wins = [0] * count
+    no_winner = turns = actions = 0
+    chosen: dict[str, Any] = {}
     started = time.perf_counter()
     for index in range(games):
-        setup = Setup(players=players, variant=variant, seed=seed + index, turn_limit=turn_limit)
-        game, count = play_random_game(setup, random.Random(f"{seed}:{index}"))
-        actions += count
-        turns += game.turn
-        assert game.outcome is not None
-        if game.outcome.winner is None:
-            no_winner += 1
-        else:
-            wins[game.outcome.winner] += 1
+        setup = kind.make_setup(SetupRequest(players=count, seed=seed + index, options=options))
+        chosen = settings(kind, setup)
+        state, played = random_game(kind, setup, random.Random(f"{seed}:{index}"))
+        actions += played
+        turns += kind.turns(state)
+        result = kind.result(state)
+        assert result is not None
+        for seat in result.winners:
+            wins[seat] += 1
+        no_winner += not result.winners
     elapsed = time.perf_counter() - started
     return {
+        "game": kind.name,
         "games": games,
-        "players": players,
-        "variant": variant.value,
+        "players": count,
+        **chosen,
         "seed": seed,
         "wins": wins,
         "no_winner": no_winner,

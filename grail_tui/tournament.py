@@ -1,16 +1,22 @@
-"""Headless games between bots, seats rotating, with win rates and decision times."""
+"""Headless games between bots of any game, seats rotating, with win rates and decision times.
+
+:func:`play_game` plays one game between given bot levels and returns what each
+seat got; :func:`run` plays many with the seats rotating and sums them up.
+"""
 
 from __future__ import annotations
 
 import math
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
-from grail_tui.games.hunt.bots import LEVELS, make_bot
-from grail_tui.games.hunt.engine import DEFAULT_TURN_LIMIT, Game, Setup, Variant
+from grail_tui.games import registry
+from grail_tui.games.api import BotLevel, GameKind, SetupRequest
+from grail_tui.headless import settings
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -24,58 +30,123 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, (centre - margin) / denom), min(1.0, (centre + margin) / denom))
 
 
-def play_one(entries: Sequence[str], index: int, seed: int, budget: float, turn_limit: int,
-             variant: str) -> dict[str, Any]:
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game between bots, seat by seat."""
+
+    winners: tuple[int, ...]  # seats; empty: nobody won (a draw, a turn limit)
+    ranks: tuple[int, ...]  # per seat, 0 the best; seats that tie share a rank
+    turns: int
+    actions: int
+    times: tuple[tuple[float, ...], ...]  # per seat: seconds each decision took
+    text: str  # how it ended, in one sentence
+
+
+def _kind(game: GameKind | str) -> GameKind:
+    return registry.get(game) if isinstance(game, str) else game
+
+
+def check_options(kind: GameKind, options: Mapping[str, str | int]) -> None:
+    known = [option.key for option in kind.options()]
+    for key in options:
+        if key not in known:
+            settings_ = f"its settings are {', '.join(known)}" if known else "it has no settings"
+            raise ValueError(f"{kind.title} has no setting {key!r}; {settings_}")
+
+
+def play_game(game: GameKind | str, levels: Sequence[BotLevel | str], seed: int, *,
+              bot_seeds: Sequence[int] | None = None, budget: float | None = None,
+              options: Mapping[str, str | int] | None = None, first_player: int | None = None,
+              names: Sequence[str] = ()) -> GameResult:
+    """One headless game, seat ``s`` played by a bot of ``levels[s]``; ValueError if the
+    game cannot be set up so. ``budget``: a searching bot's seconds per decision
+    (the game's default if None); decisions are not padded to it here."""
+    kind = _kind(game)
+    parsed = [level if isinstance(level, BotLevel) else BotLevel.parse(level) for level in levels]
+    for level in parsed:
+        if level not in kind.bot_levels:
+            raise ValueError(f"{kind.title} has no {level.value} bot")
+    setup = kind.make_setup(SetupRequest(players=len(parsed), seed=seed, names=tuple(names),
+                                         first_player=first_player, options=dict(options or {})))
+    state = kind.new_state(setup)
+    seeds = list(bot_seeds) if bot_seeds is not None else [seed * 7919 + s for s in range(len(parsed))]
+    bots = [kind.make_bot(level, seeds[s], budget) for s, level in enumerate(parsed)]
+    times: list[list[float]] = [[] for _ in parsed]
+    while not state.is_over:
+        seat = state.to_act()[0]
+        legal = list(state.legal_actions(seat))
+        started = time.perf_counter()
+        action = bots[seat].decide(state.view(seat), legal)
+        times[seat].append(time.perf_counter() - started)
+        state.apply(action)
+    result = kind.result(state)
+    assert result is not None
+    return GameResult(result.winners, result.ranks, kind.turns(state), len(state.actions),
+                      tuple(tuple(t) for t in times), result.text)
+
+
+def play_one(game: str, entries: Sequence[str], index: int, seed: int, budget: float,
+             options: Mapping[str, str | int]) -> dict[str, Any]:
     """Game ``index``: entries sit rotated by ``index`` so nobody keeps the first seat."""
     n = len(entries)
     order = [(index + s) % n for s in range(n)]  # seat -> entry
-    setup = Setup(players=n, seed=seed + index, turn_limit=turn_limit, variant=Variant(variant))
-    game = Game(setup)
-    bots = [make_bot(entries[e], seed * 7919 + index * 31 + s, budget=budget) for s, e in enumerate(order)]
+    played = play_game(game, [entries[e] for e in order], seed + index, budget=budget, options=options,
+                       bot_seeds=[seed * 7919 + index * 31 + s for s in range(n)])
     times: list[list[float]] = [[] for _ in range(n)]
-    while game.outcome is None:
-        seat = game.to_act()[0]
-        legal = list(game.legal_actions(seat))
-        started = time.perf_counter()
-        action = bots[seat].decide(game.view(seat), legal)
-        times[order[seat]].append(time.perf_counter() - started)
-        game.apply(action)
-    winner = game.outcome.winner
+    ranks = [0] * n
+    for seat, entry in enumerate(order):
+        times[entry] = list(played.times[seat])
+        ranks[entry] = played.ranks[seat]
     return {
-        "winner_entry": order[winner] if winner is not None else None,
-        "turns": game.turn,
+        "winner_entries": sorted(order[seat] for seat in played.winners),
+        "ranks": ranks,
+        "turns": played.turns,
         "times": times,
     }
 
 
 def run(bots: Sequence[str], games: int, seed: int = 0, players: int | None = None,
-        budget: float = 1.0, turn_limit: int = DEFAULT_TURN_LIMIT, variant: str = "standard",
+        budget: float = 1.0, turn_limit: int | None = None, variant: str | None = None,
         jobs: int = 1, progress: Callable[[int], None] | None = None,
-        checkpoint: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
-    """Play ``games`` games; ``checkpoint`` gets the summary so far after each one."""
+        checkpoint: Callable[[dict[str, Any]], None] | None = None, *, game: str = registry.DEFAULT,
+        options: Mapping[str, str | int] | None = None) -> dict[str, Any]:
+    """Play ``games`` games; ``checkpoint`` gets the summary so far after each one.
+
+    ``turn_limit`` and ``variant`` are settings of the games that have them (the
+    same as ``options``); ValueError for a setting the game does not have."""
+    kind = registry.get(game)
+    chosen = dict(options or {})
+    if turn_limit is not None:
+        chosen["turn_limit"] = turn_limit
+    if variant is not None:
+        chosen["variant"] = variant
+    check_options(kind, chosen)
     entries = list(bots)
+    levels = [level.value for level in kind.bot_levels]
     for level in entries:
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot {level!r}; choose from {', '.join(LEVELS)}")
+        if level not in levels:
+            raise ValueError(f"unknown bot {level!r}; choose from {', '.join(levels)}")
     n = players or len(entries)
     if n < len(entries):
         raise ValueError(f"{len(entries)} bots do not fit in {n} seats")
     while len(entries) < n:
         entries.append(entries[-1])
+    setup = kind.make_setup(SetupRequest(players=n, seed=seed, options=chosen))  # ValueError: say so now
+    shown = {"game": kind.name, **settings(kind, setup)}
     started = time.perf_counter()
     results: list[dict[str, Any]] = []
-    args = [(entries, k, seed, budget, turn_limit, variant) for k in range(games)]
+    args = [(kind.name, entries, k, seed, budget, chosen) for k in range(games)]
 
     def done(result: dict[str, Any]) -> None:
         results.append(result)
         if progress:
             progress(len(results))
         if checkpoint:
-            checkpoint(summarize(results, entries, seed, budget, variant,
+            checkpoint(summarize(results, entries, seed, budget, shown,
                                  time.perf_counter() - started, planned=games))
 
     if checkpoint:  # at once, so a file that cannot be written is known before any game
-        checkpoint(summarize(results, entries, seed, budget, variant, 0.0, planned=games))
+        checkpoint(summarize(results, entries, seed, budget, shown, 0.0, planned=games))
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for result in pool.map(play_one, *zip(*args, strict=True)):
@@ -83,37 +154,38 @@ def run(bots: Sequence[str], games: int, seed: int = 0, players: int | None = No
     else:
         for a in args:
             done(play_one(*a))
-    return summarize(results, entries, seed, budget, variant, time.perf_counter() - started)
+    return summarize(results, entries, seed, budget, shown, time.perf_counter() - started)
 
 
 def summarize(results: Sequence[dict[str, Any]], entries: Sequence[str], seed: int, budget: float,
-              variant: str, elapsed: float, planned: int | None = None) -> dict[str, Any]:
-    """The JSON summary of the games played so far (``planned``: how many will be)."""
+              shown: Mapping[str, Any], elapsed: float, planned: int | None = None) -> dict[str, Any]:
+    """The JSON summary of the games played so far (``planned``: how many will be);
+    ``shown``: the game and its settings."""
     games = len(results)
     n = len(entries)
     per_entry = []
     for e, level in enumerate(entries):
-        wins = sum(1 for r in results if r["winner_entry"] == e)
+        wins = sum(1 for r in results if e in r["winner_entries"])
         times = [t for r in results for t in r["times"][e]]
         per_entry.append(_stats(level, wins, games, times) | {"entry": e})
     per_level = {}
     for level in dict.fromkeys(entries):
         idx = [e for e, lv in enumerate(entries) if lv == level]
-        wins = sum(1 for r in results if r["winner_entry"] in idx)
+        wins = sum(1 for r in results if any(e in r["winner_entries"] for e in idx))
         times = [t for r in results for e in idx for t in r["times"][e]]
         # a level with several seats wins more often by numbers alone: say its fair share
         per_level[level] = _stats(level, wins, games, times) | {"seats": len(idx),
                                                                "fair_share": round(len(idx) / n, 3)}
     summary: dict[str, Any] = {
+        **shown,
         "games": games,
         "players": n,
         "bots": list(entries),
         "seed": seed,
         "budget_seconds": budget,
-        "variant": variant,
         "per_entry": per_entry,
         "per_level": per_level,
-        "no_winner": sum(1 for r in results if r["winner_entry"] is None),
+        "no_winner": sum(1 for r in results if not r["winner_entries"]),
         "mean_turns": round(statistics.mean(r["turns"] for r in results), 2) if results else 0,
         "seconds": round(elapsed, 1),
     }

@@ -13,9 +13,10 @@ def register(sub: Any) -> None:
     bench = sub.add_parser("bench", help="measure speed; prints JSON",
                            description="Measure speed and size; every benchmark prints JSON.")
     bench_sub = bench.add_subparsers(dest="bench", metavar="WHAT", required=True)
-    be = bench_sub.add_parser("engine", help="random legal games: actions/s and games/s",
-                              description="Random legal games on one core: actions/s and games/s.")
-    be.add_argument("--seconds", type=float, default=3.0, help="per player count (default 3)")
+    be = bench_sub.add_parser("engine", help="random legal games of every game: actions/s and games/s",
+                              description="Random legal games of every game on one core: actions/s "
+                                          "and games/s, per game and table size.")
+    be.add_argument("--seconds", type=float, default=3.0, help="per game and table size (default 3)")
     be.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     be.add_argument("--json", action="store_true", help="JSON output (the default)")
     be.set_defaults(handler=run_engine)

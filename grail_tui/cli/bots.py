@@ -1,4 +1,4 @@
-"""Headless games: `grail-tui selfplay` and `grail-tui tournament`."""
+"""Headless games of any game: `grail-tui selfplay` and `grail-tui tournament`."""
 
 from __future__ import annotations
 
@@ -11,9 +11,57 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from grail_tui.games.hunt.engine import DEFAULT_TURN_LIMIT, Variant
+from grail_tui.games import registry
 
 from .common import CommandError, players, positive
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """The game and its settings, shared by selfplay and tournament."""
+    parser.add_argument("--game", choices=registry.names(), default=registry.DEFAULT,
+                        help=f"which game (default {registry.DEFAULT})")
+    parser.add_argument("--variant", default=None,
+                        help="the variant, for a game that has variants (The Hunt for the Grail: "
+                             "standard or original; default standard)")
+    parser.add_argument("--turn-limit", type=positive, default=None,
+                        help="turns before a game ends with no winner, for a game that has a turn "
+                             "limit (The Hunt for the Grail: default 500)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="any setting of the game, e.g. --option plus=1,1,2,2,2,3,3 for Grail "
+                             "Succession's plus cards (repeatable)")
+
+
+def game_options(args: argparse.Namespace) -> dict[str, str | int]:
+    """The settings the command line gives, checked against the game's own (CommandError if not one)."""
+    kind = registry.get(args.game)
+    known = {option.key: option for option in kind.options()}
+    given: list[tuple[str, str, str | int]] = []  # (flag, key, value)
+    if args.variant is not None:
+        given.append(("--variant", "variant", args.variant))
+    if args.turn_limit is not None:
+        given.append(("--turn-limit", "turn_limit", args.turn_limit))
+    for text in args.option:
+        key, sep, value = text.partition("=")
+        if not sep or not key.strip():
+            raise CommandError(f"--option takes KEY=VALUE, not {text!r}")
+        given.append((f"--option {key.strip()}", key.strip(), value.strip()))
+    options: dict[str, str | int] = {}
+    for flag, key, value in given:
+        option = known.get(key)
+        if option is None:
+            have = (f"its settings are {', '.join(known)} (--option KEY=VALUE)" if known
+                    else "it has no settings")
+            raise CommandError(f"{flag} is not a setting of {kind.title}; {have}")
+        if isinstance(option.default, int) and not isinstance(value, int):
+            try:
+                value = int(value)
+            except ValueError:
+                raise CommandError(f"{flag} takes a whole number, not {value!r}") from None
+        if option.choices and value not in [choice for choice, _ in option.choices]:
+            choices = ", ".join(choice for choice, _ in option.choices)
+            raise CommandError(f"{flag}: {value!r} is not one of {choices}")
+        options[key] = value
+    return options
 
 
 def register(sub: Any) -> None:
@@ -21,13 +69,10 @@ def register(sub: Any) -> None:
                               description="Play headless games with random legal moves and print a "
                                           "summary.")
     selfplay.add_argument("--players", type=players, default=None,
-                          help="2-8 (default 3; 4 for the Original)")
+                          help="seats (default: the game's usual number)")
     selfplay.add_argument("--games", type=positive, default=10, help="how many games (default 10)")
     selfplay.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    selfplay.add_argument("--variant", choices=[v.value for v in Variant], default="standard",
-                          help="standard or original (default standard)")
-    selfplay.add_argument("--turn-limit", type=positive, default=DEFAULT_TURN_LIMIT,
-                          help=f"turns before a game ends with no winner (default {DEFAULT_TURN_LIMIT})")
+    add_game_options(selfplay)
     selfplay.add_argument("--json", action="store_true", help="print a JSON summary")
     selfplay.set_defaults(handler=run_selfplay)
 
@@ -42,10 +87,7 @@ def register(sub: Any) -> None:
                       help="seats (default: one per bot; extra seats repeat the last bot)")
     tour.add_argument("--budget", type=float, default=1.0,
                       help="strong bot: seconds per decision (default 1.0)")
-    tour.add_argument("--turn-limit", type=positive, default=DEFAULT_TURN_LIMIT,
-                      help=f"turns before a game ends with no winner (default {DEFAULT_TURN_LIMIT})")
-    tour.add_argument("--variant", choices=[v.value for v in Variant], default="standard",
-                      help="standard or original (default standard)")
+    add_game_options(tour)
     tour.add_argument("--jobs", type=positive, default=1,
                       help="games played at once, in processes (default 1)")
     tour.add_argument("--json", action="store_true", help="print a JSON summary")
@@ -58,16 +100,18 @@ def register(sub: Any) -> None:
 def run_selfplay(args: argparse.Namespace) -> int:
     from grail_tui.headless import selfplay
 
-    variant = Variant(args.variant)
-    count = 4 if variant is Variant.ORIGINAL else (args.players or 3)
-    if variant is Variant.ORIGINAL and args.players not in (None, 4):
-        print("The Original is played by 4 players; using 4.", file=sys.stderr)
-    summary = selfplay(count, args.games, args.seed, variant, args.turn_limit)
+    options = game_options(args)
+    try:
+        summary = selfplay(args.game, args.games, args.seed, args.players, options)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
     if args.json:
         print(json.dumps(summary))
     else:
+        kind = registry.get(args.game)
         wins = ", ".join(f"seat {i + 1}: {w}" for i, w in enumerate(summary["wins"]))
-        print(f"{summary['games']} games, {count} players ({summary['variant']})")
+        variant = f" ({summary['variant']})" if "variant" in summary else ""
+        print(f"{summary['games']} games of {kind.title}, {summary['players']} players{variant}")
         print(f"wins: {wins}; no winner: {summary['no_winner']}")
         print(f"mean turns {summary['mean_turns']}, {summary['games_per_second']} games/s")
     return 0
@@ -88,13 +132,14 @@ def run_tournament(args: argparse.Namespace) -> int:
     from grail_tui import tournament
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    options = game_options(args)
     try:
         if len(bots) < 2 and not args.players:
             raise ValueError("name at least two bots, or give --players")
         show = sys.stderr.isatty()
         checkpoint = summary_writer(args.out) if args.out else None
         play = functools.partial(tournament.run, bots, args.games, args.seed, args.players, args.budget,
-                                 args.turn_limit, args.variant, args.jobs, checkpoint=checkpoint)
+                                 jobs=args.jobs, checkpoint=checkpoint, game=args.game, options=options)
         if show:
             from rich.progress import Progress
 

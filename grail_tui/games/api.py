@@ -269,6 +269,10 @@ class GameKind(Protocol):
         """``view`` with these seat names: on a server, people take seats after the setup."""
         ...
 
+    def turns(self, state: GameState) -> int:
+        """How many turns the game has run, as its players count them (for summaries)."""
+        ...
+
     # -- bots -----------------------------------------------------------------------
 
     def make_bot(self, level: BotLevel, seed: int, budget: float | None = None) -> Bot: ...

@@ -13,6 +13,7 @@ from .api import GameKind, RecordData, RecordError
 # name -> the module that exports the game's KIND
 GAMES: Mapping[str, str] = {
     "hunt": "grail_tui.games.hunt.kind",
+    "succession": "grail_tui.games.succession.kind",
 }
 DEFAULT = "hunt"
 

@@ -151,6 +151,9 @@ class HuntKind:
             return "over"
         return f"turn {public.turn}"
 
+    def turns(self, state: GameState) -> int:
+        return _game(state).turn
+
     def names_in(self, public: Any) -> tuple[str, ...]:
         return tuple(public.name(p) for p in range(public.players))
 

@@ -218,3 +218,16 @@ def test_the_heuristic_quick_scores_equal_playing_the_step_out():
                 assert any(abs(score / gain - c) < 1e-9 for c in (0.3, 0.6, 0.9, 1.0)), (score, gain)
             checked += 1
     assert checked > 50
+
+
+def test_one_game_between_bots_reports_each_seat():
+    from grail_tui.games import registry
+
+    played = tournament.play_game(registry.get("hunt"), ["heuristic", "random", "random"], 3)
+    assert len(played.ranks) == 3 and len(played.times) == 3
+    assert all(played.times[s] for s in range(3)) and played.turns > 0 and played.actions > 0
+    if played.winners:
+        (winner,) = played.winners
+        assert played.ranks[winner] == 0 and sorted(played.ranks) == [0, 1, 1]
+    again = tournament.play_game("hunt", ["heuristic", "random", "random"], 3)
+    assert (again.winners, again.turns, again.actions) == (played.winners, played.turns, played.actions)

@@ -1,0 +1,1 @@
+"""Grail Succession: a two-player card game of a royal succession."""
