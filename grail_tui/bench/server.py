@@ -124,7 +124,9 @@ class Seat:
             if self.fresh:
                 self.fresh = False
                 self.after_restart = version
-            if sent_at is not None and version > last:
+            if sent_at is not None:
+                # the first state after an action is its answer: the new position, or (in a
+                # secret round) the acknowledgement that only the answerer receives
                 self.latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
             self.acked = max(self.acked, version)
