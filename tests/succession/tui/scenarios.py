@@ -37,6 +37,15 @@ def midgame() -> Game:
     raise AssertionError("no such position with this seed")
 
 
+def after_take() -> Game:
+    """Ann to move with cards in hand, her take for this round used already."""
+    for n in range(1, 48):
+        game = played(n)
+        if game.mover == 0 and game.took[0] and game.hands[0] and game.row:
+            return game
+    raise AssertionError("no such position with this seed")
+
+
 def finished() -> Game:
     game = played(10_000)
     assert game.is_over
