@@ -301,7 +301,10 @@ class GameKind(Protocol):
 
     # -- words and screens ----------------------------------------------------------------
 
-    def log_book(self, names: Sequence[str]) -> LogBook: ...
+    def log_book(self, names: Sequence[str]) -> LogBook:
+        """A seat's log; ``names`` changes in place as people take seats (on a server), so
+        the book reads it when it words an event rather than copying it."""
+        ...
 
     def ui(self) -> Any:
         """The game's screens for the app (imports Textual; only the app calls it): an object

@@ -161,6 +161,10 @@ async def test_the_app_creates_a_card_game_a_client_joins_a_spectator_watches_an
                 await my_turn_by_keys(screen, pilot)
         await wait(pilot, lambda: isinstance(app.screen, EndScreen))
         assert "Game over" in str(app.screen.query_one("#end Static").content)
+        lines = client.log(0).lines  # the seat was open when the log began: it names who took it
+        assert any(line.startswith("bench:bo plays") for line in lines)
+        assert not any(line.startswith("Seat 2") for line in lines)
+        assert f"{client.code} · " in str(screen.query_one("#status").content)
         await asyncio.wait_for(asyncio.gather(rival, watcher), 20)
         await bo.close()
         await cy.close()

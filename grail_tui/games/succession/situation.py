@@ -50,7 +50,8 @@ def take_preview(view: PublicView, player: int) -> TakePreview:
 
 
 def status_line(view: PublicView, viewer: int | None, *, hotseat: bool, remote: bool,
-                notice: str | None) -> str:
+                notice: str | None, code: str | None = None) -> str:
+    """Round and turn, whose turn, the deck; on a server the game's code (others join by it)."""
     if view.is_over:
         where, what = f"Round {view.round}/{ROUNDS}", "Game over"
     else:
@@ -64,7 +65,8 @@ def status_line(view: PublicView, viewer: int | None, *, hotseat: bool, remote: 
         who = f" · {view.name(viewer)} at the keyboard"
     elif remote and viewer is None:
         who = " · watching"
-    return f"{where} · {what} · {deck}{who}"
+    game = f"{code} · " if remote and code else ""
+    return f"{game}{where} · {what} · {deck}{who}"
 
 
 def may_take(view: PublicView, player: int) -> bool:

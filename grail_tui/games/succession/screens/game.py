@@ -66,6 +66,7 @@ class SuccessionScreen(ChoosingScreen):
         self.privacy_open = False
         self.log_owner: object = "nobody yet"
         self.ended = False
+        self.failure_told: str | None = None
         self._enabled: tuple[str, ...] = ()
 
     # -- layout ----------------------------------------------------------------
@@ -114,7 +115,8 @@ class SuccessionScreen(ChoosingScreen):
         if client.refusal:
             self.error = client.refusal
             client.refusal = None
-        if client.failure:
+        if client.failure and client.failure != self.failure_told:
+            self.failure_told = client.failure  # once, not at every update that follows
             self.notify(f"A computer player failed ({client.failure}); the game goes on.",
                         severity="error", timeout=10)
         spectator = client.latest(None)
@@ -186,6 +188,8 @@ class SuccessionScreen(ChoosingScreen):
 
     def watch_pane(self) -> None:
         self._show_pane()
+        if self.pane == "log":
+            self.query_one(LogPane).scroll_end(animate=False)  # written while hidden: show its end
 
     def _paint(self) -> None:
         self._paint_due = False
@@ -196,7 +200,8 @@ class SuccessionScreen(ChoosingScreen):
         self.paints += 1
         client = self.client
         self.query_one("#status", Static).update(situation.status_line(
-            view, self.viewer, hotseat=self.hotseat, remote=client.remote, notice=client.notice))
+            view, self.viewer, hotseat=self.hotseat, remote=client.remote, notice=client.notice,
+            code=client.code))
         asked = self.asked()
         self.query_one(RowView).show(view, taking=self.mode is Compose.TAKE)
         hand = self.query_one(HandView)

@@ -136,6 +136,7 @@ class SuccessionReplay(Screen[None]):
         panes[self.pane].remove_class("-current")
         self.pane = (self.pane + 1) % len(panes)
         panes[self.pane].add_class("-current")
+        self.query_one(LogPane).scroll_end(animate=False)  # written while hidden: show its end
 
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 2:

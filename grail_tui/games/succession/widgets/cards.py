@@ -72,6 +72,9 @@ class RowView(Static):
             text.append(" | ", TITLE)
         text.append_text(chips(window, plain, MARK if taking else Style(underline=True)))
         text.append("\n")
+        if view.is_over:
+            self.update(text)
+            return
         text.append("A take gets " if not taking else "Taking ", DIM)
         text.append(f"the {len(window)} after the bar" if keep else "the whole row", DIM)
         self.update(text)

@@ -23,7 +23,7 @@ class TakenPane(Static):
         text.append("Taken", TITLE)
         text.append("  (* holds more)\n", DIM)
         hands = [f"{view.hand_sizes[p]}" + (" · took" if view.took[p] else "") for p in range(PLAYERS)]
-        table = score_table(view.taken, view.name, plain=self.app.no_color, first=[("in hand", hands)])
+        table = score_table(view.taken, view.name, plain=self.app.no_color, first=[("in hand", hands)], final=view.is_over)
         text.append_text(table)
         text.rstrip()
         self.update(text)
