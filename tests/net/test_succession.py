@@ -206,3 +206,28 @@ async def test_the_app_reconnects_to_a_card_game_after_the_server_is_killed(tmp_
         first.stop()
         if second is not None:
             second.stop()
+
+
+async def test_the_app_watches_a_card_game_without_seeing_a_hand(server, tmp_path, monkeypatch):
+    monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
+    ann, bo = await link(server, "ann"), await link(server, "bo")
+    await ann.send(Create(1, "succession", (None, None), rules=TableRules(min_round=0)))
+    code = (await next_of(ann, Joined)).code
+    await bo.send(Join(2, code))
+    await next_of(bo, Joined)
+    app = GrailApp(server=Target.unix(server.socket, named=True), open_code=("watch", code))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, SuccessionScreen)
+                   and app.screen.client.latest(None) is not None)
+        screen = app.screen
+        await pilot.pause()
+        assert screen.client.seats == () and screen.viewer is None and not screen.asked()
+        assert "watching" in str(screen.query_one("#status").content)
+        assert "Hidden" in str(screen.query_one(HandView).render())
+        assert "watching" in str(screen.query_one("#prompt-text").content)
+        before = screen.client.latest(None).seq
+        await pilot.press("t", "p", "enter")  # a spectator's keys change nothing
+        await pilot.pause(0.3)
+        assert screen.client.latest(None).seq == before
+    await ann.close()
+    await bo.close()
