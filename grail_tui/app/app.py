@@ -127,7 +127,7 @@ class GrailApp(App[int]):
         elif item == "help":
             from .screens.help import HelpScreen
 
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(self.settings.kind))
         elif item == "quit":
             self.exit(0)
 

@@ -90,11 +90,17 @@ class SetupOption:
     key: str
     label: str
     default: str | int
-    choices: tuple[tuple[str, str], ...] = ()  # (value, label); empty for a number
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label); empty for a number or text
     low: int = 0  # for a number
     high: int = 0
     hint: str = ""
     players: Mapping[str, int] = field(default_factory=dict)  # a choice that needs this many players
+    kind: str = ""  # "text": a line the host types (the game's make_setup checks it); else a
+    # choice (``choices`` given) or a whole number from ``low`` to ``high``
+
+    @property
+    def is_text(self) -> bool:
+        return self.kind == "text"
 
 
 @dataclass(frozen=True)
@@ -295,8 +301,13 @@ class GameKind(Protocol):
 
     # -- words and screens ----------------------------------------------------------------
 
-    def log_book(self, names: Sequence[str]) -> LogBook: ...
+    def log_book(self, names: Sequence[str]) -> LogBook:
+        """A seat's log; ``names`` changes in place as people take seats (on a server), so
+        the book reads it when it words an event rather than copying it."""
+        ...
 
     def ui(self) -> Any:
-        """The game's screens for the app (imports Textual; only the app calls it)."""
+        """The game's screens for the app (imports Textual; only the app calls it): an object
+        with ``game_screen(client, glyphs)``, ``replay_screen(record_data, glyphs)`` and
+        ``help_text()`` (the game's keys and rules, as Markdown)."""
         ...

@@ -18,6 +18,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from grail_tui.games import registry
+
 from .names import name_keys
 from .ssh import FrontDoor, Identity, IdentityStore, Limits, WarmStart, open_front_door
 
@@ -25,8 +27,10 @@ if TYPE_CHECKING:
     from .server import Server
 
 DEFAULT_PORT = 2222
+# every game's kind and screens module, by the registry's names: a session of either game starts warm
+GAMES = tuple(m for kind in registry.GAMES.values() for m in (kind, kind.rsplit(".", 1)[0] + ".ui"))
 WARM = WarmStart(run=("grail_tui",), preload=("grail_tui.cli", "grail_tui.app.app", "grail_tui.net.remote",
-                                               "grail_tui.games.hunt.kind", "grail_tui.games.hunt.ui"))
+                                               *GAMES))
 
 
 @cache

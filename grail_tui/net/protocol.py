@@ -86,7 +86,7 @@ class Create:
     bots: tuple[Literal["random", "heuristic", "strong"] | None, ...]  # per seat; seat 1 is the host's
     names: tuple[Name, ...] = ()  # bots' names
     reserved: tuple[Name | None, ...] = ()  # open seats kept for a named person
-    options: dict[str, Annotated[str, Length(24)] | Annotated[int, Range(0, 1_000_000)]] = \
+    options: dict[str, Annotated[str, Length(64)] | Annotated[int, Range(0, 1_000_000)]] = \
         field(default_factory=dict)
     rules: TableRules = field(default_factory=TableRules)
 

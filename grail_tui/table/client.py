@@ -57,14 +57,17 @@ class SeatMirror:
         self.kind = kind
         self.updates: dict[int | None, SeatUpdate] = {}
         self.books: dict[int | None, LogBook] = {}
+        self._names: dict[int | None, list[str]] = {}  # what each book names the seats by
         self._worlds: dict[int, tuple[Any, GameState]] = {}
         self.on_change: Callable[[], None] | None = None
 
     def receive(self, update: SeatUpdate) -> None:
         seat = update.seat
         book = self.books.get(seat)
+        names = self._names.setdefault(seat, [])
+        names[:] = update.names  # people take seats after the game began: the log names them
         if book is None or update.reset:
-            book = self.books[seat] = self.kind.log_book(update.names)
+            book = self.books[seat] = self.kind.log_book(names)
         book.feed(update.events)
         for line in update.chat:
             book.note(f"[chat] {line.who}: {line.text}")

@@ -18,9 +18,12 @@ answer costs. With no processes (tests) searches run in a thread.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
+import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -69,8 +72,9 @@ class Thinker:
             async with self._slots:
                 loop = asyncio.get_running_loop()
                 try:
-                    action, moved, started = await loop.run_in_executor(
-                        self._executor(), _decide, game, bot, view, seat)
+                    with _stderr_with_a_descriptor():  # the pool starts its helpers at submit
+                        decision = loop.run_in_executor(self._executor(), _decide, game, bot, view, seat)
+                    action, moved, started = await decision
                 except BrokenProcessPool:
                     self._pool = None  # a worker died: start afresh for the next decision
                     raise
@@ -84,6 +88,27 @@ class Thinker:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+@contextlib.contextmanager
+def _stderr_with_a_descriptor() -> Iterator[None]:
+    """multiprocessing hands its helper processes (the resource tracker) the descriptor of
+    ``sys.stderr``; inside a running Textual app that is a capture with none (-1), which
+    starting a process refuses ("bad value(s) in fds_to_keep"). Lend it the null device."""
+    try:
+        usable = sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable:
+        yield
+        return
+    captured = sys.stderr
+    with open(os.devnull, "w") as null:
+        sys.stderr = null
+        try:
+            yield
+        finally:
+            sys.stderr = captured
 
 
 def _carry_state(bot: Any, moved: Any) -> None:

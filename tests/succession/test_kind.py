@@ -161,9 +161,11 @@ def test_the_end_of_the_log_shows_every_secret():
         assert "Ann: " in tail and "points (majorities" in tail
 
 
-def test_the_screens_are_not_built_yet():
-    with pytest.raises(NotImplementedError):
-        KIND.ui()
+def test_the_app_finds_the_screens_and_the_help_through_the_kind():
+    ui = KIND.ui()
+    assert callable(ui.game_screen) and callable(ui.replay_screen)
+    text = ui.help_text()
+    assert "# Keys" in text and "## Who may know what" in text
 
 
 def test_the_packaged_rules_are_the_documented_ones_with_every_house_reading():

@@ -41,8 +41,8 @@ def hand_blocks(first: int) -> dict[tuple[int, int], list[int]]:
     return blocks
 
 
-def twins(seed: int, secret: int) -> tuple[Game, Game, int]:
-    """Two games alike in all the other seat sees, and the round in which they differ.
+def twin_orders(seed: int, secret: int) -> tuple[Setup, list, list, int]:
+    """Two deals alike in all the other seat sees, and the round in which they differ.
 
     Every hand of the second twin is dealt in another order (so the deck's order
     differs), the cards put aside are in another order, and one card of the secret
@@ -67,7 +67,13 @@ def twins(seed: int, secret: int) -> tuple[Game, Game, int]:
             break
     i, j = pairs[rng.randrange(len(pairs))]
     other[i], other[j] = other[j], other[i]
-    return Game(setup, order), Game(setup, other), round_ + 1
+    return setup, order, other, round_ + 1
+
+
+def twins(seed: int, secret: int) -> tuple[Game, Game, int]:
+    """The twin games of :func:`twin_orders`."""
+    setup, order, other, differing = twin_orders(seed, secret)
+    return Game(setup, order), Game(setup, other), differing
 
 
 def common_choices(a: Game, b: Game) -> list:

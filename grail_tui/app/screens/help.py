@@ -1,8 +1,8 @@
-"""Help: the key map and the rules in the project's own words."""
+"""Help: each game's keys and rules, in the project's own words, asked of the game."""
 
 from __future__ import annotations
 
-from importlib import resources
+from collections.abc import Sequence
 
 from rich.markdown import Markdown
 from textual.app import ComposeResult
@@ -11,31 +11,32 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-KEYS = """\
-# Keys
+from grail_tui.games import registry
+from grail_tui.games.api import GameKind
 
-| key | what it does |
+SHELL = """\
+| key | anywhere |
 |---|---|
-| arrows or h j k l | move the cursor on the board |
-| Enter on a field | propose with the initiate standing there |
-| p | propose: choose an initiate (1-8), then what it does |
-| a | assign influence: ←/→ unit, Space select, 1-8 place, u undo, Enter confirm |
-| o / n | object (type an amount) / pass, when a proposal is on the table |
-| m / r / c | match the objection / reveal more / concede, when your proposal meets an objection |
-| Esc | back out of what you are composing |
-| b s t g, Tab | show the bidding war, your sheet, the table of known influence, the log |
 | Ctrl+P | command palette: every action possible now |
-| ? | this help |
-| Ctrl+Q | quit (the game is saved after every action; Continue resumes it) |
+| ? | help |
+| Ctrl+Q | quit (a game at this terminal is saved after every action; Continue resumes it) |
 
 """
 
 
-def rules_text() -> str:
-    return resources.files("grail_tui.games.hunt").joinpath("rules.md").read_text(encoding="utf-8")
+def help_text(kinds: Sequence[GameKind]) -> str:
+    """The help of these games (each game's ``ui().help_text()``: its keys, then its rules)."""
+    parts = [SHELL]
+    for kind in kinds:
+        if len(kinds) > 1:
+            parts.append(f"# {kind.title}\n\n")
+        parts.append(kind.ui().help_text())
+    return "".join(parts)
 
 
 class HelpScreen(Screen[None]):
+    """``kind``: the game in front of the player; None: every game (the lobby)."""
+
     BINDINGS = [
         Binding("escape,q,question_mark", "app.pop_screen", "Close help"),
         Binding("up,k", "scroll(-1)", "Up", show=False),
@@ -44,10 +45,14 @@ class HelpScreen(Screen[None]):
         Binding("pagedown,space", "scroll(10)", "Page down", show=False),
     ]
 
+    def __init__(self, kind: GameKind | None = None) -> None:
+        super().__init__()
+        self.kinds = (kind,) if kind is not None else registry.kinds()
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
             # Rich's Markdown renders at once; Textual's widget takes a second for this text.
-            yield Static(Markdown(KEYS + rules_text()))
+            yield Static(Markdown(help_text(self.kinds)))
         yield Footer()
 
     def on_mount(self) -> None:

@@ -38,7 +38,7 @@ def describe_game(g: GameSummary, me: str) -> str:
         else:
             seats.append(("you" if s.name == me else s.name) + ("" if s.present else " (away)"))
     state = {"open": "waiting for players", "playing": g.progress, "over": "over"}[g.status]
-    return f"{g.code}  {g.players}p {state:<19} {', '.join(seats)}"
+    return f"{g.code}  {g.title}  {g.players}p {state:<19} {', '.join(seats)}"
 
 
 class LobbyScreen(Screen[None]):

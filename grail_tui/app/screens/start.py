@@ -170,7 +170,9 @@ class StartMenu(Widget, can_focus=True):
             s.seats[k] = replace(s.seats[k], bot=kind)
         elif item.startswith("option:"):
             option = s.option(item[7:])
-            if option.choices:
+            if option.is_text:
+                self.message = "Press Enter to type it."
+            elif option.choices:
                 values = [v for v, _ in option.choices]
                 current = str(s.options.get(option.key, option.default))
                 s.options[option.key] = values[(values.index(current) + delta) % len(values)]
@@ -188,6 +190,8 @@ class StartMenu(Widget, can_focus=True):
             self.post_message(self.Chosen(item))
         elif item.startswith("seat"):
             self.post_message(self.Rename(int(item[4:])))
+        elif item.startswith("option:") and self.settings.option(item[7:]).is_text:
+            self._edit_text(self.settings.option(item[7:]))
         else:
             self.post_message(self.Chosen("start"))
 
@@ -201,9 +205,33 @@ class StartMenu(Widget, can_focus=True):
             return self.settings, name, top
         if item == "seed":
             return self.settings, "seed", 10**9 - 1
-        if item.startswith("option:") and not self.settings.option(item[7:]).choices:
+        option = self.settings.option(item[7:]) if item.startswith("option:") else None
+        if option is not None and not option.choices and not option.is_text:
             return self.settings.options, item[7:], self.settings.option(item[7:]).high
         return None
+
+    def _edit_text(self, option: SetupOption) -> None:
+        """A typed setting: asked for in a prompt, and checked by the game at once."""
+        from .prompts import TextPrompt
+
+        s = self.settings
+
+        def typed(text: str | None) -> None:
+            if text is None:
+                return
+            before = s.options.get(option.key, option.default)
+            s.options[option.key] = " ".join(text.split()) or option.default
+            try:
+                s.setup()
+            except ValueError as exc:
+                s.options[option.key] = before
+                self.message = str(exc)
+            else:
+                self.message = ""
+            self.refresh()
+
+        self.app.push_screen(TextPrompt(f"{option.label}: {option.hint}",
+                                        str(s.options.get(option.key, option.default))), typed)
 
     def action_erase(self) -> None:
         target = self._number(self.rows()[self.row])
@@ -271,7 +299,9 @@ class StartMenu(Widget, can_focus=True):
             line("seed", "Seed", str(s.seed), "type digits, Backspace erases")
         for option in s.kind.options():
             value = s.options.get(option.key, option.default)
-            if option.choices:
+            if option.is_text:
+                shown, hint = str(value), "Enter to type"
+            elif option.choices:
                 shown = dict(option.choices).get(str(value), str(value))
                 hint = f"←/→ · {option.hint}" if option.hint else "←/→"
             else:
@@ -301,7 +331,8 @@ class StartScreen(Screen[None]):
         self.saved = saved
 
     def compose(self) -> ComposeResult:
-        yield Static(Text.assemble(("The Hunt for the Grail", "bold"), "  ·  grail-tui"), id="title")
+        titles = " · ".join(kind.title for kind in registry.kinds())
+        yield Static(Text.assemble(("grail-tui", "bold"), f"  ·  {titles}"), id="title")
         yield StartMenu(self.settings, self.saved, id="menu")
         yield Footer()
 

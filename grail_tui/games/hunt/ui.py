@@ -1,8 +1,25 @@
-"""The Hunt for the Grail's screens, as the app asks for them (imports Textual)."""
+"""The Hunt for the Grail's screens and help, as the app asks for them (imports Textual)."""
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import Any
+
+KEYS = """\
+# Keys
+
+| key | what it does |
+|---|---|
+| arrows or h j k l | move the cursor on the board |
+| Enter on a field | propose with the initiate standing there |
+| p | propose: choose an initiate (1-8), then what it does |
+| a | assign influence: ←/→ unit, Space select, 1-8 place, u undo, Enter confirm |
+| o / n | object (type an amount) / pass, when a proposal is on the table |
+| m / r / c | match the objection / reveal more / concede, when your proposal meets an objection |
+| Esc | back out of what you are composing |
+| b s t g, Tab | show the bidding war, your sheet, the table of known influence, the log |
+
+"""
 
 
 class HuntUI:
@@ -15,6 +32,10 @@ class HuntUI:
         from .screens.replay import ReplayScreen
 
         return ReplayScreen(record, glyphs)
+
+    def help_text(self) -> str:
+        """The keys and the rules, as Markdown."""
+        return KEYS + resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
 
 
 UI = HuntUI()

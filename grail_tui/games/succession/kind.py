@@ -8,7 +8,6 @@ from typing import Any
 
 from ..api import (
     Bot,
-    Wait,
     BotLevel,
     GameState,
     LogBook,
@@ -18,6 +17,7 @@ from ..api import (
     Result,
     SetupOption,
     SetupRequest,
+    Wait,
 )
 from . import engine
 from .engine import (
@@ -66,10 +66,10 @@ class SuccessionKind:
 
     def options(self) -> Sequence[SetupOption]:
         return (
-            SetupOption("plus", "Plus cards", _text(HOUSE_PLUS),
+            SetupOption("plus", "Plus cards", _text(HOUSE_PLUS), kind="text",
                         hint="the values of the 7 plus cards; house reading, as the printed "
                              "game does not publish them"),
-            SetupOption("minus", "Minus cards", _text(HOUSE_MINUS),
+            SetupOption("minus", "Minus cards", _text(HOUSE_MINUS), kind="text",
                         hint="the values of the 9 minus cards, without the sign; house reading"),
         )
 
@@ -204,7 +204,9 @@ class SuccessionKind:
         return SuccessionLog(names)
 
     def ui(self) -> Any:
-        raise NotImplementedError("Grail Succession has no screens yet; it plays headless and by bots.")
+        from .ui import UI
+
+        return UI
 
 
 KIND = SuccessionKind()

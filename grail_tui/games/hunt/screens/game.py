@@ -306,4 +306,4 @@ class GameScreen(ComposingScreen):
     def action_help(self) -> None:
         from grail_tui.app.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self.client.kind))

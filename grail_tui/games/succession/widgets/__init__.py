@@ -1,0 +1,1 @@
+"""Grail Succession's widgets: cards (the row, the hand), the score sheet, the side panes."""

@@ -1,0 +1,44 @@
+"""Side panes: the cards in front of each player with the running score, and the log."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.style import Style
+from rich.text import Text
+from textual.widgets import RichLog, Static
+
+from ..engine import PLAYERS, PublicView
+from .scoresheet import score_table
+
+TITLE = Style(bold=True)
+DIM = Style(dim=True)
+
+
+class TakenPane(Static):
+    """Both players' taken cards grouped by kind, their hands and takes, the score each would have."""
+
+    def show(self, view: PublicView) -> None:
+        text = Text()
+        text.append("Taken", TITLE)
+        text.append("  (* holds more)\n", DIM)
+        hands = [f"{view.hand_sizes[p]}" + (" · took" if view.took[p] else "") for p in range(PLAYERS)]
+        table = score_table(view.taken, view.name, plain=self.app.no_color, first=[("in hand", hands)], final=view.is_over)
+        text.append_text(table)
+        text.rstrip()
+        self.update(text)
+
+
+class LogPane(RichLog):
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)  # type: ignore[arg-type]
+        self.shown = 0
+
+    def reset(self) -> None:
+        self.clear()
+        self.shown = 0
+
+    def add(self, lines: Sequence[str]) -> None:
+        for line in lines[self.shown:]:
+            self.write(line)
+        self.shown = len(lines)
