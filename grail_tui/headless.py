@@ -17,7 +17,7 @@ from grail_tui.games import registry
 from grail_tui.games.api import GameKind, GameState, RecordData, RecordError, ReplayError, SetupRequest
 
 if TYPE_CHECKING:
-    from grail_tui.games.hunt.engine import GameRecord
+    pass
 
 Options = Mapping[str, str | int]
 
@@ -39,18 +39,6 @@ def _read(path: str | Path) -> bytes:
         raise CommandError(f"{path}: is a folder, not a game record") from None
     except OSError as exc:
         raise CommandError(f"{path}: cannot read it ({exc.strerror})") from None
-
-
-def load_record(path: str | Path) -> GameRecord:
-    """A record of The Hunt for the Grail, for the app's replay screen (which plays only that
-    game so far); a record of another game is refused with a clear message."""
-    from grail_tui.games.hunt.engine import GameRecord
-    from grail_tui.games.hunt.engine import RecordError as HuntRecordError
-
-    try:
-        return GameRecord.from_json(_read(path))
-    except HuntRecordError as exc:
-        raise CommandError(f"{path}: {exc}") from None
 
 
 def read_record(path: str | Path) -> tuple[GameKind, RecordData]:

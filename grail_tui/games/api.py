@@ -259,7 +259,10 @@ class GameKind(Protocol):
         a bot playing it)."""
         ...
 
-    def result(self, state: GameState) -> Result | None: ...
+    def result(self, state: GameState, names: Sequence[str] | None = None) -> Result | None:
+        """How the game ended, or None; ``names``: the seats' names now (people take seats
+        on a server after the setup), for the sentence."""
+        ...
 
     def progress(self, public: View) -> str:
         """Where a game stands, in a few words for the lobby: "turn 7"."""

@@ -114,7 +114,7 @@ class Table(Clockwork):
         return self.settings.pause_when_empty and not any(n for s, n in self._present.items() if s >= 0)
 
     def result(self) -> Result | None:
-        return self.kind.result(self.state)
+        return self.kind.result(self.state, self.names)
 
     def asked(self) -> tuple[int, ...]:
         """Seats whose action the table waits for now (answers given are not asked again)."""
@@ -304,7 +304,7 @@ class Table(Clockwork):
             chat = tuple(self.chat_log[sub.chat_cursor:])
             sub.cursor, sub.chat_cursor = len(history), len(self.chat_log)
         reset, sub.fresh = sub.fresh, False
-        result = kind.result(state)
+        result = kind.result(state, self.names)
         return SeatUpdate(
             seq=self.seq, seat=seat, view=view, events=events, chat=chat,
             pending=self._pending.get(seat) if seat is not None else None,
@@ -316,7 +316,7 @@ class Table(Clockwork):
         if not self.state.is_over or self._finished:
             return
         self._finished = True
-        result = self.kind.result(self.state)
+        result = self.kind.result(self.state, self.names)
         self._record = self.kind.record(self.state, [c.to_dict() for c in self.chat_log], self.names)
         try:
             self.store.finished(self._record, result.ranks if result else ())

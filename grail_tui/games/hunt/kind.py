@@ -133,16 +133,17 @@ class HuntKind:
             return Assign(seat, ())  # the turn passes: an assignment of nothing
         return None
 
-    def result(self, state: GameState) -> Result | None:
+    def result(self, state: GameState, names: Sequence[str] | None = None) -> Result | None:
         game = _game(state)
         outcome = game.outcome
         if outcome is None:
             return None
+        name = (lambda p: names[p]) if names else game.setup.name
         n = game.players
         if outcome.winner is None:
-            return Result((), (0,) * n, outcome.describe(game.setup.name))
+            return Result((), (0,) * n, outcome.describe(name))
         ranks = tuple(0 if p == outcome.winner else 1 for p in range(n))
-        return Result((outcome.winner,), ranks, outcome.describe(game.setup.name))
+        return Result((outcome.winner,), ranks, outcome.describe(name))
 
     def progress(self, public: Any) -> str:
         if public.phase is Phase.OPENING:

@@ -136,12 +136,13 @@ class SuccessionKind:
         legal = _game(state).legal_actions(seat)
         return legal[0] if len(legal) == 1 else None
 
-    def result(self, state: GameState) -> Result | None:
+    def result(self, state: GameState, names: Sequence[str] | None = None) -> Result | None:
         game = _game(state)
         outcome = game.outcome
         if outcome is None:
             return None
-        text = outcome.describe(game.setup.name)
+        name = (lambda p: names[p]) if names else game.setup.name
+        text = outcome.describe(name)
         if outcome.winner is None:
             return Result((), (0, 0), text)
         return Result((outcome.winner,), tuple(0 if p == outcome.winner else 1 for p in range(PLAYERS)), text)
