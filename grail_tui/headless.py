@@ -11,13 +11,10 @@ import random
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from grail_tui.games import registry
 from grail_tui.games.api import GameKind, GameState, RecordData, RecordError, ReplayError, SetupRequest
-
-if TYPE_CHECKING:
-    pass
 
 Options = Mapping[str, str | int]
 
