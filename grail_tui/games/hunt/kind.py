@@ -148,7 +148,7 @@ class HuntKind:
         if public.phase is Phase.OPENING:
             return "opening"
         if public.phase is Phase.OVER:
-            return "over"
+            return f"{public.turn} turns"  # how long a finished game lasted, for the record library
         return f"turn {public.turn}"
 
     def names_in(self, public: Any) -> tuple[str, ...]:

@@ -21,6 +21,7 @@ from textual.widgets import Footer, Static
 
 from grail_tui.games.api import RecordData
 
+from ..engine import GameRecord
 from ..story import Story, Track, tell
 from ..story_text import describe, spending_table, turning_points
 
@@ -151,7 +152,7 @@ class StoryScreen(Screen[None]):
         Binding("escape,q", "close", "Back", key_display="Esc"),
     ]
 
-    def __init__(self, record: RecordData, glyphs: Any, viewer: int | None = None) -> None:
+    def __init__(self, record: RecordData | GameRecord, glyphs: Any, viewer: int | None = None) -> None:
         super().__init__()
         self.g = glyphs
         self.story = tell(record.setup, record.actions, viewer)
