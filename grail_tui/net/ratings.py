@@ -187,3 +187,35 @@ def ratings_reply(store: RatingStore, user: str, message: Ratings, page: int) ->
 def row(placed: Placed) -> RatingRow:
     s, r = placed.standing, placed.standing.rating
     return RatingRow(s.identity, placed.place, r.mu, r.sigma, s.games, s.wins, s.draws)
+
+
+# -- in words (the lobby's leaderboard and `grail-tui stats`) ----------------------------------
+
+EXPLAIN = ("Sorted by the rating less three times its uncertainty: a skill the player almost surely "
+           "has. A game is rated when at least two different players or bot levels sat in it.")
+BOARD_HEAD = f"{'#':>4}  {'player':<22}{'rating':>8}{'± unc.':>8}{'at least':>10}{'games':>7}{'wins':>6}"
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def board_line(row: RatingRow) -> str:
+    return (f"{row.place:>4}  {row.identity[:21]:<22}{row.mu:>8.1f}{row.sigma:>8.1f}"
+            f"{row.conservative:>10.1f}{row.games:>7}{row.wins:>6}")
+
+
+def you_lines(reply: RatingsReply, me: str, history: int = 5) -> list[str]:
+    you = reply.you
+    if you is None:
+        return [f"You ({me}) are not rated yet."]
+    wins = f"{you.wins} win{'s' if you.wins != 1 else ''}"
+    out = [f"You ({me}): {ordinal(you.place)} · rating {you.mu:.1f} ± {you.sigma:.1f} · at least "
+           f"{you.conservative:.1f} · {you.games} games, {wins}"]
+    for change in reply.history[:history]:
+        delta = change.mu_after - change.mu_before
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(change.at))
+        out.append(f"  {change.game:<6}{ordinal(change.rank + 1)} of {change.seats}   "
+                   f"{change.mu_before:.1f} → {change.mu_after:.1f} ({delta:+.1f})   {when}")
+    return out

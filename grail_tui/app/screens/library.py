@@ -80,8 +80,7 @@ class LibraryScreen(Screen[None]):
     def _status(self, note: str = "") -> None:
         count = f"{len(self.entries)}{'+' if self.more else ''} games"
         who = f" of {self.player}" if self.player else ""
-        text = note or (f"{count}{who}, newest first.  Enter: story · r: replay · e: export · "
-                        f"/: {'another player' if self.player else 'one player'}")
+        text = note or f"{count}{who}, newest first · Enter: story · r replay · e export · / filter"
         self.query_one("#library-status", Static).update(text)
 
     def reload(self) -> None:
@@ -193,20 +192,26 @@ class LibraryScreen(Screen[None]):
 
         self.app.push_screen(TextPrompt("Export the record to which file?", suggestion, "a path"), chosen)
 
-    @work(group="library-export")
-    async def _export(self, entry: RecordSummary, path: Path) -> None:
+    def _export(self, entry: RecordSummary, path: Path) -> None:
         from .prompts import ConfirmPrompt
 
         if path.is_dir():
             self.notify(f"{path} is a folder: name a file in it.", severity="error", timeout=8)
             return
-        replace = False
-        if path.exists():
-            replace = bool(await self.app.push_screen_wait(
-                ConfirmPrompt(f"{path} is there already. Replace it?")))
-            if not replace:
+        if not path.exists():
+            self._write(entry, path, False)
+            return
+
+        def answered(replace: bool | None) -> None:
+            if replace:
+                self._write(entry, path, True)
+            else:
                 self.notify("Nothing was written.")
-                return
+
+        self.app.push_screen(ConfirmPrompt(f"{path} is there already. Replace it?"), answered)
+
+    @work(group="library-export")
+    async def _write(self, entry: RecordSummary, path: Path, replace: bool) -> None:
         try:
             data = await self.shelf.fetch(entry)
         except ShelfError as exc:
