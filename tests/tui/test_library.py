@@ -160,7 +160,7 @@ async def test_replay_shows_every_sheet_of_a_finished_game_step_by_step():
 
 
 async def test_replay_of_an_unfinished_game_shows_no_sheet_but_the_viewers_own():
-    keep("game-cut.json", delivery(), T0, cut=8)  # stopped in turn 3
+    keep("game-cut.json", delivery(), T0, cut=8)  # stopped in turn 2
     app = GrailApp(seed=1, bot_delay=0, player_name="Ann")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_library(pilot, app)
@@ -180,3 +180,32 @@ async def test_replay_of_an_unfinished_game_shows_no_sheet_but_the_viewers_own()
         assert "Ann" in text and "Ben" not in text
         jb = next(line for line in text.splitlines() if line.startswith("JB"))
         assert jb.split()[1:] == ["10"]
+
+
+def test_only_a_game_that_tells_stories_offers_one():
+    from grail_tui.games import registry
+    from grail_tui.games.api import tells_stories
+
+    class Silent:  # a game with screens but no story, as Grail Succession may be
+        story = None
+
+        def ui(self):
+            return object()
+
+    assert tells_stories(registry.get("hunt"))
+    assert not tells_stories(Silent())  # type: ignore[arg-type]
+
+
+async def test_the_library_offers_no_story_for_a_game_without_one(monkeypatch):
+    import grail_tui.app.screens.library as library
+
+    keep("game-anna.json", delivery(), T0)
+    monkeypatch.setattr(library, "tells_stories", lambda kind: False)
+    app = GrailApp(seed=1, bot_delay=0, player_name="Ann")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_library(pilot, app)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert app.screen is screen
+        await pilot.press("r")  # it is replayed all the same
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
