@@ -161,7 +161,7 @@ def run_stats(args: argparse.Namespace) -> int:
         if reply.more:
             print(f"  ... more: --page {reply.page + 1}")
     print()
-    print("\n".join(ratings.you_lines(reply, me, history=20)))
+    print("\n".join(ratings.you_lines(reply, me, history=20, own=args.who is None)))
     print()
     print(ratings.EXPLAIN)
     return 0

@@ -262,6 +262,7 @@ class RatingChange:
     game: str  # the game's code
     rank: int  # 0: the best, among the rated seats
     seats: int  # rated seats in that game
+    draw: bool  # every rated seat shared one rank
     mu_before: float
     sigma_before: float
     mu_after: float

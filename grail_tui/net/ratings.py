@@ -41,6 +41,7 @@ CREATE TABLE IF NOT EXISTS rating_changes (
     sigma_before REAL NOT NULL,
     mu_after REAL NOT NULL,
     sigma_after REAL NOT NULL,
+    draw INTEGER NOT NULL,           -- every rated seat shared one rank
     at REAL NOT NULL,
     PRIMARY KEY (identity, code)
 );
@@ -71,6 +72,7 @@ class Placed:
 @dataclass(frozen=True)
 class Dated:
     change: Change
+    draw: bool
     at: float
 
 
@@ -96,6 +98,7 @@ class RatingStore:
                 if standing is not None:
                     book.standings[who] = standing
             rated = book.rate(identities, list(ranks), code)
+            rated_ranks = {r for who, r in zip(identities, ranks, strict=True) if who is not None}
             when = time.time() if at is None else at
             self.db.execute("INSERT INTO rated_games VALUES (?, ?, ?)", (code, int(rated), when))
             if not rated:
@@ -108,9 +111,10 @@ class RatingStore:
                 self.db.execute("INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?, ?)",
                                 (standing.identity, r.mu, r.sigma, standing.games, standing.wins,
                                  standing.draws))
-                self.db.execute("INSERT INTO rating_changes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                self.db.execute("INSERT INTO rating_changes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                                 (standing.identity, code, change.rank, change.seats, change.before.mu,
-                                 change.before.sigma, change.after.mu, change.after.sigma, when))
+                                 change.before.sigma, change.after.mu, change.after.sigma,
+                                 int(len(rated_ranks) == 1), when))
         return True
 
     def catch_up(self, database: GameDatabase) -> int:
@@ -150,11 +154,11 @@ class RatingStore:
     def history(self, identity: str, limit: int = 20) -> list[Dated]:
         """The identity's latest rated games, newest first."""
         rows = self.db.execute(
-            "SELECT code, rank, seats, mu_before, sigma_before, mu_after, sigma_after, at "
+            "SELECT code, rank, seats, mu_before, sigma_before, mu_after, sigma_after, draw, at "
             "FROM rating_changes WHERE identity = ? ORDER BY at DESC, code DESC LIMIT ?",
             (identity, limit)).fetchall()
-        return [Dated(Change(code, rank, seats, Rating(mb, sb), Rating(ma, sa)), at)
-                for code, rank, seats, mb, sb, ma, sa, at in rows]
+        return [Dated(Change(code, rank, seats, Rating(mb, sb), Rating(ma, sa)), bool(draw), at)
+                for code, rank, seats, mb, sb, ma, sa, draw, at in rows]
 
     def count(self) -> int:
         return int(self.db.execute("SELECT COUNT(*) FROM ratings").fetchone()[0])
@@ -177,7 +181,7 @@ def ratings_reply(store: RatingStore, user: str, message: Ratings, page: int) ->
     """A page of the leaderboard, and the asker's own rating and history."""
     board = store.leaderboard(message.page * page, page + 1)
     you = store.placed(user)
-    history = tuple(RatingChange(d.change.game, d.change.rank, d.change.seats, d.change.before.mu,
+    history = tuple(RatingChange(d.change.game, d.change.rank, d.change.seats, d.draw, d.change.before.mu,
                                  d.change.before.sigma, d.change.after.mu, d.change.after.sigma, d.at)
                     for d in store.history(user)) if you is not None else ()
     return RatingsReply(message.ref, message.page, tuple(row(p) for p in board[:page]), len(board) > page,
@@ -206,16 +210,28 @@ def board_line(row: RatingRow) -> str:
             f"{row.conservative:>10.1f}{row.games:>7}{row.wins:>6}")
 
 
-def you_lines(reply: RatingsReply, me: str, history: int = 5) -> list[str]:
+def you_lines(reply: RatingsReply, me: str, history: int = 5, *, own: bool = True) -> list[str]:
+    """The asker's rating and latest games (``own``: it is the reader's; else an operator's look)."""
+    who = f"You ({me})" if own else me
     you = reply.you
     if you is None:
-        return [f"You ({me}) are not rated yet."]
-    wins = f"{you.wins} win{'s' if you.wins != 1 else ''}"
-    out = [f"You ({me}): {ordinal(you.place)} · rating {you.mu:.1f} ± {you.sigma:.1f} · at least "
-           f"{you.conservative:.1f} · {you.games} games, {wins}"]
+        return [f"{who} {'are' if own else 'is'} not rated yet."]
+    out = [f"{who}: {ordinal(you.place)} · rating {you.mu:.1f} ± {you.sigma:.1f} · at least "
+           f"{you.conservative:.1f} · {plural(you.games, 'game')}, {plural(you.wins, 'win')}"]
     for change in reply.history[:history]:
         delta = change.mu_after - change.mu_before
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(change.at))
-        out.append(f"  {change.game:<6}{ordinal(change.rank + 1)} of {change.seats}   "
-                   f"{change.mu_before:.1f} → {change.mu_after:.1f} ({delta:+.1f})   {when}")
+        out.append(f"  {change.game:<6}{placing(change):<16}{change.mu_before:5.1f} → {change.mu_after:.1f} "
+                   f"({delta:+.1f})   {when}")
     return out
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def placing(change: RatingChange) -> str:
+    """How one rated game went for the player: "won", "draw", "2nd of 4"."""
+    if change.draw:
+        return f"draw of {change.seats}"
+    return f"won of {change.seats}" if change.rank == 0 else f"{ordinal(change.rank + 1)} of {change.seats}"

@@ -137,7 +137,7 @@ async def test_the_lobby_shows_the_leaderboard_and_the_finished_games_story(play
         await pilot.press("t")
         assert isinstance(app.screen, RatingsScreen)
         await wait(pilot, lambda: app.screen.reply is not None)
-        board = str(app.screen.query_one("#board").content)
+        board = str(app.screen.query_one("#leaderboard").content)
         assert "bench:ann" in board and "bench:bo" in board
         assert "are not rated yet" in str(app.screen.query_one("#you").content)  # this OS account
         await pilot.press("escape", "l")

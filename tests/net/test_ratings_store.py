@@ -41,7 +41,16 @@ def test_a_finished_game_moves_the_winner_up_and_the_others_down(database):
     assert store.placed("bot:strong").standing.rating.mu < 25.0
     [change] = store.history("ann")
     assert change.change.game == "AAAA" and change.change.rank == 0 and change.change.seats == 3
-    assert change.change.after.mu > change.change.before.mu
+    assert change.change.after.mu > change.change.before.mu and not change.draw
+
+
+def test_a_game_nobody_won_is_a_draw_for_everyone(database):
+    store = RatingStore(database.db)
+    assert store.rate("AAAA", [ANN, BO, STRONG], [0, 0, 0])
+    for who in ("ann", "bo", "bot:strong"):
+        [change] = store.history(who)
+        assert change.draw and change.change.after.sigma < change.change.before.sigma
+        assert store.placed(who).standing.draws == 1 and store.placed(who).standing.wins == 0
 
 
 def test_the_store_rates_exactly_as_the_rating_book(database):

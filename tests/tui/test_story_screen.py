@@ -101,3 +101,5 @@ async def test_a_large_terminal_shows_all_three_at_once():
         await until(pilot, lambda: isinstance(app.screen, EndScreen))
         await pilot.press("s")
         assert all(showing(app.screen, pane) for pane in ("plot", "turns", "spending"))
+        await pilot.press("right")  # no pane takes the arrows for itself
+        assert "AC Alberto Castellano" in text_of(app.screen, "#track-head")

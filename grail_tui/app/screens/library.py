@@ -79,7 +79,8 @@ class LibraryScreen(Screen[None]):
         self.reload()
 
     def _status(self, note: str = "") -> None:
-        count = f"{len(self.entries)}{'+' if self.more else ''} games"
+        n = len(self.entries)
+        count = f"{n}{'+' if self.more else ''} game{'' if n == 1 and not self.more else 's'}"
         who = f" of {self.player}" if self.player else ""
         text = note or f"{count}{who}, newest first · Enter: story · r replay · e export · / filter"
         self.query_one("#library-status", Static).update(text)

@@ -40,8 +40,8 @@ def you_text(reply: RatingsReply, me: str) -> Text:
 
 class RatingsScreen(Screen[None]):
     BINDINGS = [
-        Binding("pagedown", "page(1)", "Next page", key_display="PgDn"),
-        Binding("pageup", "page(-1)", "Prev page", key_display="PgUp"),
+        Binding("pagedown,n", "page(1)", "Next page", key_display="PgDn"),
+        Binding("pageup,p", "page(-1)", "Prev page", key_display="PgUp"),
         Binding("r", "refresh", "Refresh"),
         Binding("up,k", "scroll(-1)", "Up", show=False),
         Binding("down,j", "scroll(1)", "Down", show=False),
@@ -57,14 +57,15 @@ class RatingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble(("Ratings", "bold"), f"  ·  server {self.where}"), id="title")
-        with VerticalScroll(id="board-scroll"):
-            yield Static("Asking the server…", id="board")
+        with VerticalScroll(id="leaderboard-scroll"):
+            yield Static("Asking the server…", id="leaderboard")
         yield Static(id="you")
         yield Static(EXPLAIN, id="ratings-help")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#board-scroll").focus()
+        # the screen keeps the keys (PgUp/PgDn turn pages; ↑/↓ scroll): nothing here takes focus
+        self.query_one("#leaderboard-scroll").can_focus = False
         self.action_refresh()
 
     @work(exclusive=True, group="ratings")
@@ -74,14 +75,21 @@ class RatingsScreen(Screen[None]):
         except TimeoutError:
             reply = Error(None, "The server did not answer in time.")
         if isinstance(reply, Error):
-            self.query_one("#board", Static).update(Text(f"No ratings: {reply.error}", DIM))
+            self.query_one("#leaderboard", Static).update(Text(f"No ratings: {reply.error}", DIM))
             return
         if not isinstance(reply, RatingsReply):
             return
         self.reply = reply
+        self.refresh_bindings()
         me = self.session.user
-        self.query_one("#board", Static).update(board_text(reply, me))
+        self.query_one("#leaderboard", Static).update(board_text(reply, me))
         self.query_one("#you", Static).update(you_text(reply, me))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "page":
+            more = bool(self.reply and self.reply.more) if parameters == (1,) else self.page > 0
+            return more
+        return True
 
     def action_page(self, delta: int) -> None:
         if delta > 0 and not (self.reply and self.reply.more) or delta < 0 and self.page == 0:
@@ -90,4 +98,4 @@ class RatingsScreen(Screen[None]):
         self.action_refresh()
 
     def action_scroll(self, lines: int) -> None:
-        self.query_one("#board-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
+        self.query_one("#leaderboard-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)

@@ -122,11 +122,14 @@ def plot_track(plt: Any, story: Story, track: Track) -> None:
     xs = list(range(max(1, end)))
     plt.clear_figure()
     for p in range(story.players):
-        colour = COLOURS[p % len(COLOURS)]
         true = [v for v in track.true[p][:end] if v is not None]
         if len(true) == len(xs):
-            plt.plot(xs, true, color=colour, marker="braille")
-        plt.scatter(xs, list(track.known[p][:end]) or [0], color=colour, marker="•")
+            plt.plot(xs, true, color=COLOURS[p % len(COLOURS)], marker="braille")
+    for p in range(story.players):  # on top of the lines: what the table knew, once it knew anything
+        shown = [(x, v) for x, v in zip(xs, track.known[p][:end], strict=False) if v]
+        if shown:
+            plt.scatter([x for x, _ in shown], [v for _, v in shown], color=COLOURS[p % len(COLOURS)],
+                        marker="•")
     ticks = spread(len(xs), 8)
     plt.xticks(ticks, [turn_label(moments[m].turn) for m in ticks if m < len(moments)])
     top = max([v or 0 for row in track.true for v in row[:end]] + [v for row in track.known for v in row[:end]])
@@ -189,6 +192,9 @@ class StoryScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        # the screen keeps every key (←/→ switch initiates, ↑/↓ scroll): the panes take no focus
+        for pane in self.query(VerticalScroll):
+            pane.can_focus = False
         self.set_class(self.app.size.width >= 110 and self.app.size.height >= 36, "-wide")
         self._show_track()
 
