@@ -122,6 +122,8 @@ class GrailApp(App[int]):
             self.start_game()
         elif item == "continue":
             self.continue_game()
+        elif item == "library":
+            self.open_library()
         elif item == "replay":
             self.ask_replay()
         elif item == "help":
@@ -183,6 +185,12 @@ class GrailApp(App[int]):
             self.notify(f"Cannot continue: {exc}", severity="error", timeout=8)
             return
         self.open_game(self._local(table))
+
+    def open_library(self) -> None:
+        from .screens.library import LibraryScreen
+        from .shelves import LocalShelf
+
+        self.push_screen(LibraryScreen(LocalShelf(), self.g))
 
     def ask_replay(self) -> None:
         from grail_tui.games.api import RecordError

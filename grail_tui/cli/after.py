@@ -1,4 +1,5 @@
-"""After the game: `grail-tui story` (how a game really went) and `grail-tui ladder` (bot ratings)."""
+"""After the game: `grail-tui story` (how a game really went), `grail-tui ladder` (bot ratings)
+and `grail-tui stats` (a server's leaderboard)."""
 
 from __future__ import annotations
 
@@ -45,10 +46,26 @@ def register(sub: Any) -> None:
                              "(a long run stopped early keeps what it played)")
     ladder.set_defaults(handler=run_ladder)
 
+    stats = sub.add_parser("stats", help="a server's leaderboard and your own rating",
+                           description="Print the leaderboard of a grail-tui server (best first by "
+                                       "rating less three times its uncertainty) with your own rating "
+                                       "and latest rated games, asking the running server; or read "
+                                       "a server's database directly with --db.")
+    stats.add_argument("--socket", type=Path, default=None, metavar="PATH",
+                       help="the server's Unix socket (default: $GRAIL_TUI_SOCKET, else the system "
+                            "server's, else your own if running)")
+    stats.add_argument("--db", type=Path, default=None, metavar="FILE",
+                       help="read this server database instead (read-only; for an operator)")
+    stats.add_argument("--who", default=None,
+                       help="with --db: whose rating and history to show (default: your account)")
+    stats.add_argument("--page", type=int, default=0, help="page of the leaderboard, from 0 (20 a page)")
+    stats.add_argument("--json", action="store_true", help="print JSON")
+    stats.set_defaults(handler=run_stats)
+
 
 def run_story(args: argparse.Namespace) -> int:
     from grail_tui.games import registry
-    from grail_tui.games.api import RecordError
+    from grail_tui.games.api import RecordError, TellsStories
 
     path = Path(args.record)
     try:
@@ -61,9 +78,9 @@ def run_story(args: argparse.Namespace) -> int:
         raise CommandError(f"{path}: not a game record: the file is not valid JSON") from None
     try:
         kind = registry.of_record(data)
-        tell = getattr(kind, "story", None)
-        if tell is None:
+        if not isinstance(kind, TellsStories):
             raise CommandError(f"{path}: grail-tui cannot tell the story of a game of {kind.title} yet")
+        tell = kind.story
         seats = kind.players_of(kind.read_record(data).setup)
         if args.seat is not None and args.seat > seats:
             raise CommandError(f"{path}: the game has {seats} seats, so there is no seat {args.seat}")
@@ -112,3 +129,98 @@ def run_ladder(args: argparse.Namespace) -> int:
         print(f"{place:<3}{row['identity']:<14}{rating:>16}{row['conservative']:>8.1f}"
               f"{row['games']:>7}{row['wins']:>6}{row['win_rate']:>6.0%}")
     return 0
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    from dataclasses import asdict
+
+    from grail_tui.net import ratings
+
+    if args.page < 0:
+        raise CommandError("--page counts from 0")
+    if args.db is not None:
+        reply, me, where = _stats_from_db(args.db, args.who, args.page), args.who or _account(), str(args.db)
+    else:
+        if args.who is not None:
+            raise CommandError("--who goes with --db; a server tells you your own rating")
+        reply, me, where = _stats_from_server(args.socket, args.page)
+    if args.json:
+        data = {"where": where, "you_are": me, "page": reply.page, "more": reply.more,
+                "leaderboard": [asdict(r) | {"conservative": r.conservative} for r in reply.rows],
+                "you": asdict(reply.you) | {"conservative": reply.you.conservative} if reply.you else None,
+                "history": [asdict(c) for c in reply.history]}
+        print(json.dumps(data))
+        return 0
+    print(f"Ratings on {where}")
+    if not reply.rows:
+        print("Nobody is rated yet.")
+    else:
+        print(ratings.BOARD_HEAD)
+        for row in reply.rows:
+            print(ratings.board_line(row))
+        if reply.more:
+            print(f"  ... more: --page {reply.page + 1}")
+    print()
+    print("\n".join(ratings.you_lines(reply, me, history=20, own=args.who is None)))
+    print()
+    print(ratings.EXPLAIN)
+    return 0
+
+
+def _account() -> str:
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "?"
+
+
+def _stats_from_db(path: Path, who: str | None, page: int) -> Any:
+    import sqlite3
+
+    from grail_tui.net.protocol import Ratings
+    from grail_tui.net.ratings import RatingStore, open_readonly, ratings_reply
+
+    try:
+        db = open_readonly(path)
+        try:
+            return ratings_reply(RatingStore(db, readonly=True), who or _account(), Ratings(0, page), 20)
+        finally:
+            db.close()
+    except sqlite3.Error as exc:
+        raise CommandError(f"{path}: not a grail-tui server database with ratings ({exc})") from None
+
+
+def _stats_from_server(socket: Path | None, page: int) -> tuple[Any, str, str]:
+    import asyncio
+    import os
+
+    from grail_tui.net.client import ServerLink
+    from grail_tui.net.protocol import Error, ProtocolError, Ratings, RatingsReply
+    from grail_tui.net.sockets import SocketPlaceError, default_socket
+
+    named = socket or os.environ.get("GRAIL_TUI_SOCKET")
+    path = Path(named) if named else default_socket()
+    if path is None:
+        raise CommandError("no grail-tui server is running here: name one with --socket, "
+                           "or read a database with --db")
+
+    async def ask() -> tuple[Any, str]:
+        link = await asyncio.wait_for(ServerLink.unix(path), 10)
+        try:
+            await link.send(Ratings(1, page))
+            while True:
+                message = await asyncio.wait_for(link.receive(), 15)
+                if isinstance(message, (RatingsReply, Error)) and message.ref == 1:
+                    return message, link.user
+        finally:
+            await link.close()
+
+    try:
+        reply, me = asyncio.run(ask())
+    except (TimeoutError, OSError, ConnectionError, ProtocolError, SocketPlaceError) as exc:
+        raise CommandError(f"no grail-tui server answers at {path} ({exc or type(exc).__name__})") from None
+    if isinstance(reply, Error):
+        raise CommandError(f"the server at {path} says: {reply.error}")
+    return reply, me, f"the server at {path}"

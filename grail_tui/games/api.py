@@ -12,6 +12,11 @@ drive many games:
 - :class:`GameState` is the engine's game object: who must act, legal
   actions, apply (raising the engine's precise error), each seat's view and
   the public view.
+- :class:`TellsStories` is optional: a game whose kind can tell the story of
+  a record (how it really went, every sheet known) and whose ``ui()`` has a
+  ``story_screen`` (:class:`StoryScreens`). The app offers a story only for
+  a game with both (:func:`tells_stories`); a game without them is played,
+  replayed and listed all the same.
 
 Actions, events, views and setups are the engine's own types; the platform
 never looks inside them, except that every action names the seat that takes it
@@ -314,3 +319,32 @@ class GameKind(Protocol):
         with ``game_screen(client, glyphs)``, ``replay_screen(record_data, glyphs)`` and
         ``help_text()`` (the game's keys and rules, as Markdown)."""
         ...
+
+
+# -- optional: the story of a game ----------------------------------------------------------
+
+
+@runtime_checkable
+class TellsStories(Protocol):
+    """A game that can tell how a record really went (an optional part of a :class:`GameKind`)."""
+
+    def story(self, data: Any, viewer: int | None = None) -> Any:
+        """The story of a record (JSON data): every sheet once the game is over; of an
+        unfinished game, only ``viewer``'s own. RecordError if it cannot be read or replayed.
+        The story has ``to_dict()`` (JSON data) and ``lines()`` (plain text)."""
+        ...
+
+
+@runtime_checkable
+class StoryScreens(Protocol):
+    """The screens of a game that tells stories (its ``kind.ui()``)."""
+
+    def story_screen(self, record: RecordData, glyphs: Any, viewer: int | None = None) -> Any:
+        """A screen telling the story of ``record`` (``viewer``: whose sheet an unfinished
+        game may show)."""
+        ...
+
+
+def tells_stories(kind: GameKind) -> bool:
+    """Does the app offer the story of this game's records?"""
+    return isinstance(kind, TellsStories) and isinstance(kind.ui(), StoryScreens)

@@ -31,6 +31,8 @@ from .protocol import (
     Open,
     Ping,
     ProtocolError,
+    RatingsReply,
+    RecordReply,
     Refused,
     Say,
     ServerMessage,
@@ -155,7 +157,7 @@ class Session:
         if isinstance(message, Joined):
             client_for(self, message)  # before its first state arrives, right behind this message
         ref = getattr(message, "ref", None)
-        if isinstance(message, (Games, Joined, Error)) and ref in self._waiting:
+        if isinstance(message, (Games, Joined, Error, RecordReply, RatingsReply)) and ref in self._waiting:
             future = self._waiting.pop(ref)
             if not future.done():
                 future.set_result(message)

@@ -41,6 +41,9 @@ from .protocol import (
     Ping,
     Pong,
     ProtocolError,
+    Ratings,
+    Record,
+    RecordReply,
     Refused,
     Say,
     State,
@@ -49,6 +52,7 @@ from .protocol import (
     decode_client,
     encode,
 )
+from .ratings import RatingStore, ratings_reply
 from .sockets import peer_of, prepare_dir
 
 log = logging.getLogger(__name__)
@@ -64,6 +68,8 @@ class Server:
         self.games: dict[str, hosting.Hosted] = {}
         self.conns: set[Connection] = set()
         self.servers: list[asyncio.base_events.Server] = []
+        self.ratings = RatingStore(database.db)
+        self.ratings.catch_up(database)
         for code in database.unfinished():
             hosted = hosting.restore_game(code, database, self.thinker)
             if hosted is not None:
@@ -75,8 +81,18 @@ class Server:
         hosted.table.start()
 
     def _finished(self, code: str) -> None:
-        # The last update goes out first; then the game leaves memory (it stays on disk).
-        asyncio.get_running_loop().call_soon(self.games.pop, code, None)
+        # The last update goes out first; then the game is rated and leaves memory (it stays on disk).
+        asyncio.get_running_loop().call_soon(self._rate_and_forget, code)
+
+    def _rate_and_forget(self, code: str) -> None:
+        hosted = self.games.pop(code, None)
+        result = hosted.table.result() if hosted is not None else None
+        if hosted is None or result is None:
+            return
+        try:
+            self.ratings.rate(code, hosted.table.seats, result.ranks)
+        except Exception:  # the game is kept all the same; the next start rates it (catch_up)
+            log.exception("game %s could not be rated", code)
 
     # -- listening -------------------------------------------------------------------------
 
@@ -212,6 +228,12 @@ class Server:
                 self._act(conn, message)
             case Say(code=code, text=text):
                 self._say(conn, code.upper(), text)
+            case Record(ref=ref, code=code):
+                record = self.database.record(code.upper())
+                conn.send(RecordReply(ref, code.upper(), record) if record is not None else
+                          Error(ref, f"There is no finished game {code.upper()}."))
+            case Ratings():
+                conn.send(ratings_reply(self.ratings, conn.user, message, self.limits.page))
             case Hello():
                 raise ProtocolError("you said hello already")
 

@@ -35,7 +35,8 @@ CREATE TABLE IF NOT EXISTS games (
     updated REAL NOT NULL,
     owner TEXT NOT NULL,
     record TEXT,                     -- the whole record, once over
-    ranks TEXT
+    ranks TEXT,
+    summary TEXT                     -- the record library's summary, made when first listed
 );
 CREATE INDEX IF NOT EXISTS games_by_status ON games (status, updated);
 CREATE TABLE IF NOT EXISTS actions (
@@ -85,12 +86,26 @@ class GameRow:
     created: float
     updated: float
     owner: str
+    summary: dict[str, Any] | None = None  # a finished game's, once made (net/library.py)
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A finished game's seats and ranks, for the ratings."""
+
+    code: str
+    seats: list[SeatConfig]
+    ranks: list[int]
+    ended: float
 
 
 class GameDatabase:
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
         db.executescript(SCHEMA)
+        columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+        if "summary" not in columns:  # a database from before the record library
+            db.execute("ALTER TABLE games ADD COLUMN summary TEXT")
 
     def close(self) -> None:
         self.db.close()
@@ -135,7 +150,7 @@ class GameDatabase:
              limit: int = 20) -> list[GameRow]:
         """A page of games, the most recently played first."""
         marks = ",".join("?" * len(status))
-        query = (f"SELECT code, game, seats, status, created, updated, owner FROM games "
+        query = (f"SELECT code, game, seats, status, created, updated, owner, summary FROM games "
                  f"WHERE status IN ({marks})")
         args: list[Any] = list(status)
         if player is not None:
@@ -144,10 +159,24 @@ class GameDatabase:
         query += " ORDER BY updated DESC LIMIT ? OFFSET ?"
         args += [limit, offset]
         out = []
-        for code, game, seats, st, created, updated, owner in self.db.execute(query, args):
+        for code, game, seats, st, created, updated, owner, summary in self.db.execute(query, args):
             parsed = [SeatConfig.from_dict(s) for s in json.loads(seats)]
             if player is None or any(s.name == player and s.bot is None for s in parsed):
-                out.append(GameRow(code, game, parsed, st, created, updated, owner))
+                out.append(GameRow(code, game, parsed, st, created, updated, owner,
+                                   json.loads(summary) if summary else None))
+        return out
+
+    def keep_summary(self, code: str, summary: dict[str, Any]) -> None:
+        self.db.execute("UPDATE games SET summary = ? WHERE code = ?", (json.dumps(summary), code))
+
+    def finished_games(self) -> list[FinishedGame]:
+        """Every finished game with its ranks, in the order they ended."""
+        out = []
+        for code, seats, ranks, updated in self.db.execute(
+                "SELECT code, seats, ranks, updated FROM games WHERE status = 'over' AND ranks IS NOT NULL "
+                "ORDER BY updated, code"):
+            out.append(FinishedGame(code, [SeatConfig.from_dict(s) for s in json.loads(seats)],
+                                    json.loads(ranks), updated))
         return out
 
     def count_open(self, owner: str) -> int:

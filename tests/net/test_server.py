@@ -12,7 +12,7 @@ import sqlite3
 from grail_tui.games.hunt.bots import RandomBot
 from grail_tui.net.botclient import play_seat, reply_to
 from grail_tui.net.client import ServerLink
-from grail_tui.net.protocol import Act, Error, Games, ListGames, Open, Refused, State
+from grail_tui.net.protocol import VERSION, Act, Error, Games, ListGames, Open, Refused, State
 
 from .conftest import start_server
 from .helpers import HUNT, create, link, next_of, seated
@@ -47,7 +47,7 @@ def test_bad_input_gets_errors_and_the_server_carries_on(server):
     async def main():
         good, code = await seated(server, ("ann", "bo", "cy"))
         reader, writer = await asyncio.open_connection(*server.tcp)
-        writer.write(b'{"type":"hello","version":2,"name":"mal"}\n')
+        writer.write(b'{"type":"hello","version":%d,"name":"mal"}\n' % VERSION)
         await writer.drain()
         assert json.loads(await reader.readline())["type"] == "welcome"
         answers = []
@@ -80,7 +80,7 @@ def test_bad_input_gets_errors_and_the_server_carries_on(server):
             pass  # closed with the rest of the oversized line unread
         # a flood closes that connection
         r2, w2 = await asyncio.open_connection(*server.tcp)
-        w2.write(b'{"type":"hello","version":2,"name":"flood"}\n')
+        w2.write(b'{"type":"hello","version":%d,"name":"flood"}\n' % VERSION)
         w2.write(b'{"type":"ping","ref":1}\n' * 400)
         await w2.drain()
         seen = []

@@ -33,3 +33,51 @@ def test_snapshot(snap_compare, scene, size, style):
     app = GrailApp(seed=42, bot_delay=0, player_name="Ann", ascii_only=style == "ascii",
                    resume=make is not None)
     assert snap_compare(app, press=keys, terminal_size=size)
+
+
+# -- after the game: the story (from the end screen) and the record library (from the start screen)
+
+
+@pytest.fixture
+def utc(monkeypatch):
+    """The library shows dates in local time: snapshots are taken in UTC."""
+    import time
+
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_story(snap_compare, size, style):
+    from grail_tui.games.hunt.screens.end import EndScreen
+
+    from ..hunt.test_story import delivery
+    from .test_library import until
+    from .test_story_screen import SEATS
+
+    scenarios.save(delivery(), SEATS)
+    app = GrailApp(seed=42, bot_delay=0, player_name="Anna", ascii_only=style == "ascii", resume=True)
+
+    async def to_the_story(pilot):
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.press("s")
+
+    assert snap_compare(app, terminal_size=size, run_before=to_the_story)
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_library(snap_compare, size, style, utc):
+    from .test_library import open_library, shelf_of_three
+
+    shelf_of_three()
+    app = GrailApp(seed=42, bot_delay=0, player_name="Ann", ascii_only=style == "ascii")
+
+    async def to_the_library(pilot):
+        await open_library(pilot, app)
+
+    assert snap_compare(app, terminal_size=size, run_before=to_the_library)

@@ -47,6 +47,9 @@ class LobbyScreen(Screen[None]):
         Binding("j", "join_code", "Join by code", id="lobby-join"),
         Binding("w", "watch_code", "Watch", id="lobby-watch"),
         Binding("r", "refresh", "Refresh", id="lobby-refresh"),
+        Binding("l", "library", "Library", tooltip="Finished games: their story, replay, export",
+                id="lobby-library"),
+        Binding("t", "ratings", "Ratings", tooltip="The leaderboard and your own rating", id="lobby-ratings"),
         Binding("question_mark", "help", "Help", key_display="?", id="help"),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
@@ -73,7 +76,7 @@ class LobbyScreen(Screen[None]):
                           f"{self.session.user}{guest}"))
         self.query_one("#lobby-help", Static).update(
             "Enter opens the game under the cursor (your seat, a free seat, or as a spectator). "
-            "n creates a game; j joins by its 4-letter code; w watches.")
+            "n creates a game; j joins by its 4-letter code; w watches; l: finished games; t: ratings.")
         self.action_refresh()
         self.query_one(OptionList).focus()
         wanted = getattr(self.app, "open_code", None)
@@ -182,6 +185,17 @@ class LobbyScreen(Screen[None]):
                                  takeover_after=settings.takeover or None)))
 
         self.app.push_screen(NewGameScreen(settings), create)
+
+    def action_library(self) -> None:
+        from ..shelves import ServerShelf
+        from .library import LibraryScreen
+
+        self.app.push_screen(LibraryScreen(ServerShelf(self.session, self.where), self.g))
+
+    def action_ratings(self) -> None:
+        from .ratings import RatingsScreen
+
+        self.app.push_screen(RatingsScreen(self.session, self.where))
 
     def action_help(self) -> None:
         from .help import HelpScreen

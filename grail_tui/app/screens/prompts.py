@@ -1,4 +1,4 @@
-"""Small modal screens: ask for a line of text; the privacy screen for hot-seat play."""
+"""Small modal screens: ask for a line of text, ask yes or no; the privacy screen for hot-seat play."""
 
 from __future__ import annotations
 
@@ -32,6 +32,24 @@ class TextPrompt(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class ConfirmPrompt(ModalScreen[bool]):
+    """A yes-or-no question; anything but y is no."""
+
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.question, id="question")
+            yield Static("y: yes · n or Esc: no", classes="hint")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
 
 
 class PrivacyScreen(ModalScreen[None]):

@@ -32,10 +32,11 @@ def login_name() -> str:
 
 
 KINDS: tuple[BotLevel | None, ...] = (None, *BotLevel)  # None: a human at this terminal
-MENU = ("start", "continue", "replay", "help", "quit")
+MENU = ("start", "continue", "library", "replay", "help", "quit")
 MENU_LABELS = {
     "start": "Start a new game",
     "continue": "Continue the saved game",
+    "library": "Record library: finished games",
     "replay": "Replay a game record",
     "help": "Help: rules and keys",
     "quit": "Quit",
@@ -277,7 +278,7 @@ class StartMenu(Widget, can_focus=True):
             if item == "continue" and not self.saved:
                 continue
             label = "Create this game on the server" if self.remote and item == "start" else MENU_LABELS[item]
-            hint = {"start": "Enter", "continue": self.saved or "", "quit": "Ctrl+Q"}.get(item, "")
+            hint = {"start": "Enter", "continue": self.saved or "", "library": "f", "quit": "Ctrl+Q"}.get(item, "")
             here = item == cursor_row
             text.append("> " if here else "  ", bold)
             body = Text(label, style=Style(reverse=True) if here else bold if item == "start" else "")
@@ -321,6 +322,7 @@ class StartMenu(Widget, can_focus=True):
 class StartScreen(Screen[None]):
     BINDINGS = [
         Binding("c", "menu('continue')", "Continue", tooltip="Resume the saved game"),
+        Binding("f", "menu('library')", "Library", tooltip="Finished games: their story, replay, export"),
         Binding("question_mark", "menu('help')", "Help", key_display="?"),
         Binding("ctrl+q", "app.quit", "Quit", tooltip="Leave grail-tui"),
     ]

@@ -149,7 +149,7 @@ class HuntKind:
         if public.phase is Phase.OPENING:
             return "opening"
         if public.phase is Phase.OVER:
-            return "over"
+            return f"{public.turn} turns"  # how long a finished game lasted, for the record library
         return f"turn {public.turn}"
 
     def turns(self, state: GameState) -> int:

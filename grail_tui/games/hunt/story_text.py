@@ -77,9 +77,7 @@ def _spending(spending: Spending) -> dict[str, Any]:
 
 def story_lines(story: Story) -> list[str]:
     names = ", ".join(story.name(p) for p in range(story.players))
-    kind = "The Original" if story.setup.variant.value == "original" else (
-        "small game" if story.setup.small else "large game")
-    lines = [f"The story of the game: {names} ({story.players} players, {kind}).",
+    lines = [f"The story of the game: {names} ({describe(story)}).",
              story.outcome + (f" {story.turn} turns, {story.actions} actions." if story.finished else "")]
     if not story.finished:
         whose = (f"Only {story.name(story.viewer)}'s sheet is shown" if story.viewer is not None
@@ -91,6 +89,24 @@ def story_lines(story: Story) -> list[str]:
     lines += ["", *_blow_lines(story)]
     lines += ["", "Spending, of 100 points each:", *_spending_lines(story)]
     return lines
+
+
+def turning_points(story: Story) -> list[list[str]]:
+    """The turning points in words, in three paragraphs: who held the bearer, the bidding
+    wars, the blows (the story screen shows them as they are here)."""
+    return [_control_lines(story), _war_lines(story), _blow_lines(story)]
+
+
+def spending_table(story: Story) -> list[str]:
+    """Each player's spending as a table of plain lines, a header first."""
+    return _spending_lines(story)
+
+
+def describe(story: Story) -> str:
+    """Who played which kind of game, in a few words."""
+    kind = "The Original" if story.setup.variant.value == "original" else (
+        "small game" if story.setup.small else "large game")
+    return f"{story.players} players, {kind}"
 
 
 def _turn(turn: int) -> str:

@@ -28,10 +28,16 @@ class HuntUI:
 
         return GameScreen(client, glyphs)
 
-    def replay_screen(self, record: Any, glyphs: Any) -> Any:
+    def replay_screen(self, record: Any, glyphs: Any, viewer: int | None = None) -> Any:
+        """``viewer``: of an unfinished game, whose own sheet the replay may show."""
         from .screens.replay import ReplayScreen
 
-        return ReplayScreen(record, glyphs)
+        return ReplayScreen(record, glyphs, viewer)
+
+    def story_screen(self, record: Any, glyphs: Any, viewer: int | None = None) -> Any:
+        from .screens.story import StoryScreen
+
+        return StoryScreen(record, glyphs, viewer)
 
     def help_text(self) -> str:
         """The keys and the rules, as Markdown."""

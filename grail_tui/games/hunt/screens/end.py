@@ -56,6 +56,7 @@ def end_text(view: PublicView, record_path: str | None, plain: bool = False) -> 
 class EndScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", "New game"),
+        Binding("s", "story", "Story", tooltip="How the game really went, every sheet known"),
         Binding("r", "replay", "Replay"),
         Binding("q", "app.quit", "Quit", show=False),
     ]
@@ -69,18 +70,32 @@ class EndScreen(Screen[None]):
         path = str(self.client.record_path) if self.client.record_path else None
         update = self.client.latest(None)
         assert update is not None
+        text = end_text(update.view, path, self.app.no_color)
+        text.append("\ns: the story of the game, how it really went · r: replay it\n", Style(bold=True))
         with VerticalScroll(id="end"):
-            yield Static(end_text(update.view, path, self.app.no_color))
+            yield Static(text)
         yield Footer()
 
     def action_new_game(self) -> None:
         self.app.call_later(self.app.action_new_game)  # type: ignore[attr-defined]
 
-    def action_replay(self) -> None:
-        from .replay import ReplayScreen
-
+    def _record(self) -> GameRecord | None:
         update = self.client.latest(None)
         if update is None or update.record is None:
             self.notify("The game's record has not arrived yet.", severity="warning")
-            return
-        self.app.push_screen(ReplayScreen(GameRecord.from_dict(update.record), self.g))
+            return None
+        return GameRecord.from_dict(update.record)
+
+    def action_story(self) -> None:
+        from .story import StoryScreen
+
+        record = self._record()
+        if record is not None:
+            self.app.push_screen(StoryScreen(record, self.g))
+
+    def action_replay(self) -> None:
+        from .replay import ReplayScreen
+
+        record = self._record()
+        if record is not None:
+            self.app.push_screen(ReplayScreen(record, self.g))

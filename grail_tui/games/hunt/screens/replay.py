@@ -1,4 +1,8 @@
-"""Step through a game record: ←/→ one action, PgUp/PgDn one turn, Home/End."""
+"""Step through a game record: ←/→ one action, PgUp/PgDn one turn, Home/End.
+
+v shows the sheets as they stood at each step: every sheet once the game is
+over, of an unfinished game only the viewer's own (and none for a spectator).
+"""
 
 from __future__ import annotations
 
@@ -11,9 +15,10 @@ from textual.widgets import Footer, Static
 
 from grail_tui.app.glyphs import Glyphs
 
-from ..engine import Game, GameRecord, TurnBegan, visible_to
+from ..engine import Game, GameRecord, IllegalActionError, TurnBegan, visible_to
 from ..widgets.board import BoardMap
 from ..widgets.panes import ContestPane, KnownPane, LogPane
+from ..widgets.sheets import SheetsPane
 from ..words import LogBook
 from .end import end_text
 
@@ -27,17 +32,34 @@ class ReplayScreen(Screen[None]):
         Binding("pageup", "turn(-1)", "Prev turn", show=False, priority=True),
         Binding("home", "goto(0)", "Start", priority=True),
         Binding("end", "goto(-1)", "End", priority=True),
+        Binding("v", "sheets", "Sheets", tooltip="Show the sheets as they stood at this step"),
         Binding("tab", "next_pane", "Pane"),
         Binding("escape,q", "close", "Close"),
     ]
 
-    def __init__(self, record: GameRecord, glyphs: Glyphs) -> None:
+    def __init__(self, record: GameRecord, glyphs: Glyphs, viewer: int | None = None) -> None:
+        """``viewer``: of an unfinished game, the seat whose own sheet may be shown."""
         super().__init__()
         self.record = record
         self.g = glyphs
         self.index = 0
         self.game = Game(record.setup)
         self.pane = 0
+        self.finished = _finished(record)
+        self.viewer = viewer
+        self.sheets_on = False
+
+    @property
+    def secret_seats(self) -> tuple[int, ...]:
+        """Whose sheets this replay may show: everybody's once the game is over."""
+        if self.finished:
+            return tuple(range(self.record.setup.players))
+        return (self.viewer,) if self.viewer is not None else ()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "sheets":
+            return bool(self.secret_seats)
+        return True
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -47,6 +69,7 @@ class ReplayScreen(Screen[None]):
                 yield ContestPane(id="pane-contest", classes="pane -current")
                 yield KnownPane(id="pane-known", classes="pane")
                 yield LogPane(id="pane-log", classes="pane")
+                yield SheetsPane(id="pane-sheets", classes="pane -off")
         yield Static(id="replay-end")
         yield Footer()
 
@@ -79,6 +102,20 @@ class ReplayScreen(Screen[None]):
         log.reset()
         log.add(book.lines)
         self.query_one("#replay-end", Static).update(end_text(view, None, self.app.no_color) if view.outcome else Text())
+        if self.sheets_on:
+            self.query_one(SheetsPane).show(self.game, self.secret_seats, self.finished)
+
+    def action_sheets(self) -> None:
+        if not self.secret_seats:
+            return
+        self.sheets_on = not self.sheets_on
+        sheets = self.query_one(SheetsPane)
+        sheets.set_class(not self.sheets_on, "-off")
+        panes = list(self.query(".pane"))
+        panes[self.pane].remove_class("-current")
+        self.pane = panes.index(sheets) if self.sheets_on else 0
+        panes[self.pane].add_class("-current")
+        self._show()
 
     def action_step(self, delta: int) -> None:
         self._goto(self.index + delta)
@@ -111,6 +148,8 @@ class ReplayScreen(Screen[None]):
         panes = list(self.query(".pane"))
         panes[self.pane].remove_class("-current")
         self.pane = (self.pane + 1) % len(panes)
+        if panes[self.pane].has_class("-off"):
+            self.pane = 0
         panes[self.pane].add_class("-current")
 
     def action_close(self) -> None:
@@ -118,3 +157,14 @@ class ReplayScreen(Screen[None]):
             self.app.pop_screen()
         else:
             self.app.exit()
+
+
+def _finished(record: GameRecord) -> bool:
+    """Does the record reach the end of the game (then every sheet may be shown)?"""
+    game = Game(record.setup)
+    try:
+        for action in record.actions:
+            game.apply(action)
+    except IllegalActionError:
+        return False
+    return game.is_over
