@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 
 from hypothesis import given, settings
@@ -21,7 +22,7 @@ from grail_tui.games.hunt.engine import (
 )
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=int(os.environ.get("GRAIL_EXAMPLES", 15)), deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 10_000), original=st.booleans())
 def test_views_and_events_round_trip_through_json(players, seed, original):
     variant = Variant.ORIGINAL if original else Variant.STANDARD
