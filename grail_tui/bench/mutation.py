@@ -56,9 +56,10 @@ def run_mutmut(root: Path, game: str, jobs: int) -> None:
     """Test every mutant of the engine afresh (naming them makes mutmut rerun cached ones)."""
     log = root / "mutants" / "mutation.log"
     log.parent.mkdir(exist_ok=True)
-    # hypothesis derandomized (the same examples every run), and few of them: the
-    # pointed tests run first and should catch a planted mistake on their own.
-    env = dict(os.environ, CI="1", GRAIL_EXAMPLES=os.environ.get("GRAIL_EXAMPLES", "5"))
+    # hypothesis derandomized (the same examples every run), few of them and no shrinking
+    # (tests/conftest.py): the pointed tests run first and should catch a mistake on their own.
+    env = dict(os.environ, CI="1", GRAIL_MUTATION="1",
+               GRAIL_EXAMPLES=os.environ.get("GRAIL_EXAMPLES", "5"))
     with log.open("w") as out:
         done = subprocess.run(
             [sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs),
