@@ -25,7 +25,7 @@ def from_view(view: PlayerView, sheets: Sequence[Sheet] | None,
     from .game import Game
 
     pub = view.public
-    setup = Setup(players=pub.players, variant=pub.variant, seed=0, turn_limit=pub.turn_limit,
+    setup = Setup(players=pub.players, variant=pub.variant, turn_limit=pub.turn_limit,
                   first_player=pub.first_player, names=pub.names)
     game = Game(setup)
     if pub.variant is Variant.ORIGINAL:
@@ -35,8 +35,8 @@ def from_view(view: PlayerView, sheets: Sequence[Sheet] | None,
     game.bearer = pub.bearer.value if pub.bearer is not None else -1
     game.grail_field = -1 if pub.bearer is not None else pub.grail_field.value
     if sheets is None:
-        own = Sheet.from_view(view.sheet)
-        game.sheets = [own if p == view.player else Sheet() for p in range(pub.players)]
+        game.sheets = [Sheet.from_view(view.sheet) if p == view.player else _unknown(pub.costs[p])
+                       for p in range(pub.players)]
     else:
         game.sheets = [s.copy() for s in sheets]
     game.known = [list(row) for row in pub.known]
@@ -60,6 +60,14 @@ def from_view(view: PlayerView, sheets: Sequence[Sheet] | None,
         if pub.phase is Phase.OBJECTIONS and view.answer is not None:
             game.answers = {view.player: view.answer}
     return game
+
+
+def _unknown(costs: tuple[int, ...]) -> Sheet:
+    """Another seat's sheet: nothing placed that the viewer knows of, but the blow costs it
+    paid are public, and the public view shows them."""
+    sheet = Sheet()
+    sheet.costs = list(costs)
+    return sheet
 
 
 def _dealt_in_order(view: PlayerView) -> tuple[int, ...]:
