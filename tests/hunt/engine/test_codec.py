@@ -21,6 +21,8 @@ from grail_tui.games.hunt.engine import (
     jsonable,
 )
 
+from .helpers import action_bound
+
 
 @settings(max_examples=int(os.environ.get("GRAIL_EXAMPLES", 15)), deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 10_000), original=st.booleans())
@@ -30,7 +32,7 @@ def test_views_and_events_round_trip_through_json(players, seed, original):
         players = 4
     rng = random.Random(seed)
     game = Game(Setup(players=players, seed=seed, variant=variant, turn_limit=25))
-    while True:
+    for _ in range(action_bound(game)):
         for p in range(players):
             view = game.view(p)
             wire = json.loads(json.dumps(jsonable(view)))

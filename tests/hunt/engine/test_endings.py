@@ -24,7 +24,7 @@ from grail_tui.games.hunt.engine import (
     Variant,
 )
 
-from .helpers import carry_out, new_game, opening, step
+from .helpers import assign_until_mover, carry_out, new_game, opening, step
 
 JB, AC, MA, HA, FM, FV, AR, JF = Initiate
 F = Field
@@ -122,8 +122,7 @@ def test_a_tie_among_the_leaders_goes_to_the_final_proposer():
     opening(game, {0: {JB: ["A5"]}, 1: {JB: ["B5"]}, 2: {JB: ["A4"]}})
     jb_takes_the_grail(game)
     walk(game, JB, [F.PETERSDOM, F.AVIGNON, F.BAGHRAS], GrailMove.CARRY)
-    while game.mover != 1:
-        game.apply(Assign(game.mover, ()))
+    assign_until_mover(game, 1)
     finale(game, step(JB, F.HQ_TEMPLARS, GrailMove.CARRY))
     assert game.outcome == Outcome(Termination.DELIVERED, 1, JB, F.HQ_TEMPLARS, (5, 5, 4), True, 1)
     assert game.outcome.describe() == ("Jacques de Barruel brought the grail to HQ Templars; the most "
@@ -135,8 +134,7 @@ def test_a_clear_leader_wins_even_when_the_mover_holds_less():
     opening(game, {0: {JB: ["A5"]}, 1: {JB: ["A6"]}, 2: {JB: ["A5"]}})
     jb_takes_the_grail(game)
     walk(game, JB, [F.PETERSDOM, F.AVIGNON, F.BAGHRAS], GrailMove.CARRY)
-    while game.mover != 2:
-        game.apply(Assign(game.mover, ()))
+    assign_until_mover(game, 2)
     finale(game, step(JB, F.HQ_TEMPLARS, GrailMove.CARRY))
     assert game.outcome.winner == 1 and not game.outcome.tie_broken and game.outcome.final_proposer == 2
 
@@ -234,8 +232,7 @@ def test_the_blow_on_the_bearer_at_the_own_hq_and_taking_decides():
     walk(game, MA, [F.MASYAF, F.AKKON, F.GOLGOTA])
     walk(game, MA, [F.CENTRE], GrailMove.PICK_UP)
     walk(game, MA, [F.GOLGOTA, F.AKKON, F.TORTOSA, F.HQ_TEMPLARS], GrailMove.CARRY)
-    while game.mover != 0:
-        game.apply(Assign(game.mover, ()))
+    assign_until_mover(game, 0)
     events = finale(game, Proposal(JB, blow=MA, take_grail=True))
     assert game.outcome == Outcome(Termination.DELIVERED, 1, JB, F.HQ_TEMPLARS, (1, 9), False, 0)
     assert [type(e).__name__ for e in events[-4:]] == ["CoverBlown", "GrailDropped", "GrailTaken", "GameEnded"]
@@ -247,8 +244,7 @@ def test_a_blow_without_taking_leaves_the_grail_on_the_field():
     walk(game, MA, [F.MASYAF, F.AKKON, F.GOLGOTA])
     walk(game, MA, [F.CENTRE], GrailMove.PICK_UP)
     walk(game, MA, [F.GOLGOTA, F.AKKON, F.TORTOSA, F.HQ_TEMPLARS], GrailMove.CARRY)
-    while game.mover != 0:
-        game.apply(Assign(game.mover, ()))
+    assign_until_mover(game, 0)
     finale(game, Proposal(JB, blow=MA))
     view = game.public_view()
     assert game.outcome is None and view.bearer is None and view.grail_field == F.HQ_TEMPLARS

@@ -33,7 +33,7 @@ from grail_tui.games.hunt.engine import (
     visible_to,
 )
 
-from .helpers import step
+from .helpers import action_bound, step
 
 SECRET = 1
 JB, AC, MA, HA, FM, FV, AR, JF = Initiate
@@ -134,6 +134,7 @@ def test_twins_differing_in_every_secret_look_alike_to_everybody_else(players, s
     assert_alike(a, b)
     steps = 0
     while not (a.is_over or b.is_over):
+        assert steps < action_bound(a), "the game does not end"
         to_act = a.to_act()
         assert set(to_act) - {SECRET} == set(b.to_act()) - {SECRET}
         player = to_act[rng.randrange(len(to_act))]
