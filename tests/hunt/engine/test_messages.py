@@ -112,6 +112,7 @@ CASES = [
     (over, Assign(1, ()), E.GameOverError, "The game is over; no more actions are possible."),
     (on_turn, Pass(7), E.UnknownPlayerError, "There is no player 7 in this game."),
     (on_turn, Pass(-1), E.UnknownPlayerError, "There is no player -1 in this game."),
+    (on_turn, Pass(3), E.UnknownPlayerError, "There is no player 3 in this game."),
     (on_turn, Pass(True), E.UnknownPlayerError, "There is no player True in this game."),
     (on_turn, "pass", E.UnknownPlayerError, "There is no player None in this game."),
     (in_opening, Assign(0, ()), E.NotYourTurnError, "You have already made your opening assignment."),
@@ -267,3 +268,11 @@ def test_setup_refusals():
     assert Setup(players=3, first_player=2).first_player == 2
     assert Setup(players=3, turn_limit=1).turn_limit == 1
     assert Setup(players=2, names=("a", "b")).name(1) == "b" and Setup(players=2).name(0) == "Player 1"
+
+
+def test_nobody_outside_the_game_has_legal_actions():
+    for game in (new_game(3), on_turn(), in_objections()):
+        for player in (-1, 3, 8):
+            assert list(game.legal_actions(player)) == []
+        legal = game.legal_actions(game.to_act()[0])
+        assert "propose" not in legal and None not in legal and SimpleNamespace(player=0) not in legal

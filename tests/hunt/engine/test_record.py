@@ -109,6 +109,7 @@ def test_a_setup_in_json_and_back():
     assert setup_from_dict(setup_to_dict(full)) == full
     assert setup_from_dict({"players": 3}) == plain
     assert setup_from_dict({"players": 2, "first_player": 0}).first_player == 0
+    assert setup_from_dict({"players": 2, "first_player": None}).first_player is None
 
 
 @pytest.mark.parametrize("raw, message", [
@@ -120,6 +121,10 @@ def test_a_setup_in_json_and_back():
     ({"players": 3, "seed": 1.5}, "'seed' should be a whole number"),
     ({"players": 3, "turn_limit": True}, "'turn_limit' should be a whole number"),
     ({"players": 3, "first_player": "1"}, "'first_player' should be a whole number"),
+    # a null seed would make every replay deal differently
+    ({"players": 3, "seed": None}, "'seed' should be a whole number"),
+    ({"players": None}, "'players' should be a whole number"),
+    ({"players": 3, "turn_limit": None}, "'turn_limit' should be a whole number"),
     ({"players": 3, "variant": "chess"}, "unknown variant 'chess'"),
     ({}, "A game has 2 to 8 players, not 0."),
     ({"players": 3, "variant": "original"}, "The Original is played by exactly 4 players."),

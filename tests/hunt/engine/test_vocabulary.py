@@ -39,7 +39,7 @@ def test_fields_by_square_name_and_title():
     assert Field.parse("rennes_le_chateau") is Field.RENNES_LE_CHATEAU
     assert Field.parse("HQ Templars") is Field.parse("a1") is Field.parse("hq_templars")
     assert Field.parse("e1") is Field.HQ_ASSASSINS and Field.parse("a5") is Field.HQ_ILLUMINATI
-    for bad in ("f1", "a6", "a0", "c", "c33", "Atlantis", "", "xx"):
+    for bad in ("f1", "a6", "a0", "c", "c33", "Atlantis", "", "xx", "aX", "x1", "X1", "b-"):
         with pytest.raises(ValueError) as info:
             Field.parse(bad)
         assert str(info.value) == f"no field called {bad!r}"
@@ -101,3 +101,15 @@ def test_a_proposal_in_plain_words(proposal: Proposal, words: str) -> None:
     assert describe_proposal(proposal) == words
     assert proposal.is_step == (proposal.step is not None)
     assert proposal.is_blow == (proposal.blow is not None)
+
+
+def test_every_field_touches_exactly_its_orthogonal_neighbours():
+    for field in FIELDS:
+        expected = {other for other in FIELDS
+                    if abs(other.col - field.col) + abs(other.row - field.row) == 1}
+        assert set(field.neighbours) == expected, field
+        assert len(field.neighbours) == len(expected)
+        # listed clockwise from above: up, right, down, left
+        order = [(0, -1), (1, 0), (0, 1), (-1, 0)]
+        keys = [order.index((n.col - field.col, n.row - field.row)) for n in field.neighbours]
+        assert keys == sorted(keys)
