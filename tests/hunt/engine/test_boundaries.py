@@ -26,7 +26,7 @@ from grail_tui.games.hunt.engine import (
     Stepped,
 )
 
-from .helpers import carry_out, new_game, opening, snapshot, step
+from .helpers import assign_until_mover, carry_out, new_game, opening, snapshot, step
 
 JB, AC, MA, HA, FM, FV, AR, JF = Initiate
 F = Field
@@ -103,6 +103,13 @@ def positions():
     if game.phase is Phase.REPLY and game.influence(mover, AC) >= game.high:
         game.apply(Match(mover, game.influence(mover, AC)))
         yield "second round", game.copy()
+    paid = new_game(2)
+    opening(paid, {0: {JB: ["A10", "A4"], AC: ["A9"]}, 1: {AC: ["A10"], MA: ["B9", "B1"]}})
+    carry_out(paid, Proposal(JB, blow=AC))  # player 0 pays 10 of 14; AC leaves the game
+    carry_out(paid, step(MA, F.MASYAF))
+    walk(paid, MA, [F.AKKON, F.TORTOSA, F.HQ_TEMPLARS])
+    assign_until_mover(paid, 0)  # 4 left on JB, beside MA: too little to blow
+    yield "after a blow: a paid cost and an empty place", paid
     large = new_game(4)
     opening(large, {0: {AC: ["A10"]}, 1: {AC: ["A4"]}})
     walk(large, AC, [F.TORTOSA, F.AKKON])

@@ -115,3 +115,47 @@ def test_decoding_follows_the_types():
         with pytest.raises(DecodeError) as info:
             decode_any(bad)
         assert str(info.value) == message
+
+
+def test_any_dataclass_enum_or_container_encodes_by_its_shape():
+    # made afresh here, so their encoders are built in this test, not cached earlier
+    from dataclasses import dataclass
+    from enum import Enum
+
+    import pytest
+
+    from grail_tui.games.hunt.engine import Field
+
+    class Colour(Enum):
+        RED = "red"
+
+    @dataclass(frozen=True)
+    class Mark:
+        where: Field
+        colour: Colour
+        notes: tuple[int, ...]
+
+    class Pairs(tuple):  # type: ignore[type-arg]
+        pass
+
+    class Table(dict):  # type: ignore[type-arg]
+        pass
+
+    assert jsonable(Mark(Field.TORTOSA, Colour.RED, (1, 2))) == {
+        "kind": "Mark", "where": "b1", "colour": "red", "notes": [1, 2]}
+    assert jsonable(Colour.RED) == "red"
+    assert jsonable(Pairs((Field.CENTRE, 3))) == ["c3", 3]
+    assert jsonable(Table({2: Colour.RED})) == {"2": "red"}
+    with pytest.raises(DecodeError) as info:
+        decode_any({"kind": "GrailMove"})
+    assert str(info.value) == "unknown kind 'GrailMove'"
+    with pytest.raises(DecodeError):
+        decode_any({"kind": "Field"})
+
+
+def test_views_put_themselves_into_json():
+    game = Game(Setup(players=2, seed=1))
+    public, mine = game.public_view(), game.view(0)
+    assert public.to_dict() == jsonable(public) and public.to_dict()["kind"] == "PublicView"
+    assert mine.to_dict() == jsonable(mine) and mine.to_dict()["kind"] == "PlayerView"
+    assert decode(PlayerView, mine.to_dict()) == mine

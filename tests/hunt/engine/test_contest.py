@@ -43,6 +43,11 @@ F = Field
 def test_the_opening_and_a_turn_of_assigning_in_events():
     game = Game(Setup(players=3, first_player=2, names=("Ann", "Bo", "Cy")))
     assert game.history == [GameStarted(3, Variant.STANDARD, 2)]
+    start = game.public_view()
+    assert (start.turn, start.mover, start.phase, start.contest, start.assign_log) == (0, 2, Phase.OPENING,
+                                                                                       None, ())
+    assert start.losses == ((None,) * 8,) * 3 and start.known == ((0,) * 8,) * 3
+    assert start.costs == ((0,) * 8,) * 3 and game.view(1).sheet.costs == (0,) * 8
     a10 = ((Unit.parse("A10"), AC),)
     assert game.apply(Assign(1, a10)) == [UnitsPlaced(1, a10)]
     assert game.apply(Assign(0, ())) == [UnitsPlaced(0, ())]
@@ -78,6 +83,7 @@ def test_a_contest_round_by_round():
     carry_out(game, step(JB, F.TORTOSA))  # player 0
     proposal = step(AC, F.TORTOSA)
     game.apply(Propose(1, proposal))
+    assert game.public_view().contest == ContestView(1, proposal, 1, 0, 0, None, (2, 3, 0), (), (0, 0, 0, 0))
     game.apply(Object(0, 5))
     game.apply(Object(3, 4))
     events = game.apply(Object(2, 5))
@@ -143,8 +149,7 @@ def test_a_blow_in_events_and_in_the_record():
     view = game.public_view()
     assert [row[MA] for row in view.known] == [3, 1, 0]  # 13 shown, 10 paid
     assert [row[AC] for row in view.known] == [2, 6, 9]  # losses are published
-    assert [row[AC] for row in view.losses] == [2, 6, 9]
-    assert [row[MA] for row in view.losses] == [None, None, None]
+    assert view.losses == tuple((None, loss, None, None, None, None, None, None) for loss in (2, 6, 9))
     assert [row[MA] for row in view.costs] == [10, 0, 0]
     assert game.view(0).sheet.influence[MA] == 4 and game.view(0).sheet.costs[MA] == 10
     assert game.view(0).sheet.influence[AC] == 0 and game.view(0).sheet.placed[AC] == 2

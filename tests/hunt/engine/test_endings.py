@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from grail_tui.games.hunt.engine import (
     Assign,
+    CoverBlown,
     Field,
     Game,
     GameEnded,
+    GrailDropped,
     GrailMove,
     GrailTaken,
     Initiate,
@@ -235,7 +237,8 @@ def test_the_blow_on_the_bearer_at_the_own_hq_and_taking_decides():
     assign_until_mover(game, 0)
     events = finale(game, Proposal(JB, blow=MA, take_grail=True))
     assert game.outcome == Outcome(Termination.DELIVERED, 1, JB, F.HQ_TEMPLARS, (1, 9), False, 0)
-    assert [type(e).__name__ for e in events[-4:]] == ["CoverBlown", "GrailDropped", "GrailTaken", "GameEnded"]
+    assert events[-4:] == [CoverBlown(JB, MA, F.HQ_TEMPLARS, 0, (0, 3)), GrailDropped(MA, F.HQ_TEMPLARS),
+                           GrailTaken(JB, F.HQ_TEMPLARS), GameEnded(game.outcome)]
 
 
 def test_a_blow_without_taking_leaves_the_grail_on_the_field():
@@ -250,3 +253,16 @@ def test_a_blow_without_taking_leaves_the_grail_on_the_field():
     assert game.outcome is None and view.bearer is None and view.grail_field == F.HQ_TEMPLARS
     assert view.positions[MA] is None and view.losses[1][MA] == 3 and view.known[1][MA] == 3
     assert game.mover == 1 and game.phase is Phase.TURN and game.to_act() == (1,)
+
+
+def test_each_blow_costs_ten_again():
+    game = new_game(2)
+    opening(game, {0: {JB: ["A10", "A9", "A6"]}})
+    walk(game, HA, [F.MASYAF, F.AKKON, F.TORTOSA, F.HQ_TEMPLARS])
+    assign_until_mover(game, 0)
+    finale(game, Proposal(JB, blow=AC))
+    finale(game, Proposal(MA, F.MASYAF))
+    finale(game, Proposal(JB, blow=HA))
+    view = game.public_view()
+    assert view.costs[0][JB] == 20 and game.view(0).sheet.costs[JB] == 20
+    assert game.influence(0, JB) == 5 and view.positions[AC] is None and view.positions[HA] is None

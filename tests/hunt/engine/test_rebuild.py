@@ -11,6 +11,7 @@ from grail_tui.games.hunt.engine import (
     Assign,
     Field,
     Game,
+    GrailMove,
     Initiate,
     Match,
     Object,
@@ -78,6 +79,8 @@ def test_a_seat_rebuilt_from_its_view_sees_and_may_do_the_same(setup: Setup) -> 
             # with every sheet given, the rebuilt game plays on exactly as the game
             full = Game.from_view(game.view(game.mover), sheets=game.sheets)
             assert encoded(full.public_view()) == encoded(game.public_view())
+            assert [[full.influence(p, i) for i in Initiate] for p in range(game.players)] == [
+                [game.influence(p, i) for i in Initiate] for p in range(game.players)]
             events = full.apply(action)
             assert encoded(events) == encoded(game.copy().apply(action))
 
@@ -129,6 +132,9 @@ def test_what_if_turn_steps_back_to_the_choice_and_credits_a_blow():
     assert what_if.public_view().positions[AC] == Field.TORTOSA
     assert snapshot(game) == before
     blow = Proposal(AC, blow=JB)
+    nine = new_game(2)
+    opening(nine, {1: {AC: ["A9"]}})
+    assert nine.what_if_turn(1, blow).influence(1, AC) == 10
     for mover, have, credited in ((0, 7, 10), (1, 5, 10), (2, 0, 10)):
         trial = game.what_if_turn(mover, blow)
         assert trial.mover == mover and trial.influence(mover, AC) == credited
@@ -156,6 +162,11 @@ def test_a_copy_is_independent_and_may_drop_history_or_swap_sheets():
     twin.apply(Pass(2))
     twin.apply(Assign(1, ((Unit.parse("A1"), JB),)))
     assert snapshot(game) == before
+    starting = new_game(3)
+    starting.apply(Assign(1, ()))
+    early = starting.copy()
+    early.apply(Assign(0, ()))
+    assert starting.to_act() == (0, 2) and early.to_act() == (2,)
     bare = game.copy(history=False)
     assert bare.history == [] and bare.actions == [] and bare.public_view() == game.public_view()
     sheet = Sheet()
@@ -182,3 +193,24 @@ def test_where_initiates_stand_and_whose_units_lie_where():
     again = Sheet.from_view(game.view(0).sheet)
     assert (again.owner, again.totals, again.costs) == (game.sheets[0].owner, game.sheets[0].totals,
                                                        game.sheets[0].costs)
+
+
+def test_a_rebuilt_game_with_the_grail_borne_and_an_initiate_gone():
+    game = new_game(3)
+    opening(game, {0: {MA: ["A10"]}, 1: {AC: ["A4"]}})
+    for proposal in (step(AC, Field.TORTOSA), step(MA, Field.MASYAF), step(AC, Field.AKKON),
+                     Proposal(MA, Field.AKKON, blow=AC), step(MA, Field.GOLGOTA),
+                     step(MA, Field.CENTRE, GrailMove.PICK_UP)):
+        carry_out(game, proposal)
+    assert game.public_view().bearer == MA and game.public_view().positions[AC] is None
+    for seat in range(3):
+        view = game.view(seat)
+        rebuilt = Game.from_view(view)
+        assert encoded(rebuilt.view(seat)) == encoded(view)
+        assert rebuilt.public_view().bearer == MA and rebuilt.public_view().grail_field == Field.CENTRE
+        assert list(rebuilt.legal_actions(seat)) == list(game.legal_actions(seat))
+        assert rebuilt.initiates_on(Field.CENTRE) == [MA] and rebuilt.initiates_on(Field.AKKON) == []
+    carry_out(game, step(MA, Field.GOLGOTA, GrailMove.DROP_BEFORE))
+    rebuilt = Game.from_view(game.view(game.mover))
+    assert (rebuilt.public_view().bearer, rebuilt.public_view().grail_field) == (None, Field.CENTRE)
+    assert list(rebuilt.legal_actions(game.mover)) == list(game.legal_actions(game.mover))
