@@ -87,15 +87,27 @@ def diff(root: Path, mutant: str) -> str:
 
 
 def excluded(root: Path, game: str) -> list[dict[str, str]]:
-    """The lines kept from mutation (equivalent mutants), each with the reason written beside it."""
+    """The code kept from mutation, each with its reason: written after the pragma
+    (``# pragma: no mutate: reason``) or, for a ``start``..``end`` stretch, in the
+    comment lines just above it."""
     out = []
-    engine = engine_dir(root, game)
-    for path in sorted(engine.glob("*.py")):
-        for number, line in enumerate(path.read_text("utf-8").splitlines(), start=1):
+    for path in sorted(engine_dir(root, game).glob("*.py")):
+        lines = path.read_text("utf-8").splitlines()
+        for number, line in enumerate(lines, start=1):
             found = PRAGMA.search(line)
-            if found:
-                out.append({"where": f"{path.relative_to(root)}:{number}",
-                            "code": line[:found.start()].strip(), "reason": found["reason"].strip()})
+            if found is None or found["reason"].strip() == "end":
+                continue
+            reason, code = found["reason"].strip(), line[:found.start()].strip()
+            if reason == "start":
+                above: list[str] = []
+                for earlier in reversed(lines[:number - 1]):
+                    if not earlier.lstrip().startswith("#"):
+                        break
+                    above.insert(0, earlier.strip().lstrip("# "))
+                reason = " ".join(above)
+                end = next((n for n in range(number, len(lines)) if "no mutate end" in lines[n]), number)
+                code = f"lines {number + 1}-{end}"
+            out.append({"where": f"{path.relative_to(root)}:{number}", "code": code, "reason": reason})
     return out
 
 
