@@ -52,8 +52,9 @@ def check_checkout(root: Path, game: str) -> None:
         raise MutationError(f"[tool.mutmut] does not run tests/{game}/engine")
 
 
-def run_mutmut(root: Path, game: str, jobs: int) -> None:
-    """Test every mutant of the engine afresh (naming them makes mutmut rerun cached ones)."""
+def run_mutmut(root: Path, game: str, jobs: int, only: tuple[str, ...] = ()) -> None:
+    """Test the engine's mutants afresh (naming them makes mutmut rerun cached ones): every
+    one, or those whose names match a pattern of ``only``."""
     log = root / "mutants" / "mutation.log"
     log.parent.mkdir(exist_ok=True)
     # hypothesis derandomized (the same examples every run), few of them and no shrinking
@@ -63,7 +64,7 @@ def run_mutmut(root: Path, game: str, jobs: int) -> None:
     with log.open("w") as out:
         done = subprocess.run(
             [sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs),
-             f"grail_tui.games.{game}.engine.*"],
+             *(only or (f"grail_tui.games.{game}.engine.*",))],
             cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT, check=False,
         )
     if done.returncode != 0:
@@ -131,13 +132,18 @@ def summary(codes: dict[str, int | None]) -> dict[str, Any]:
     }
 
 
-def run(game: str = "hunt", jobs: int = 1, fresh: bool = True, root: Path | None = None) -> dict[str, Any]:
-    """Run (unless ``fresh`` is False: report the last run) and report the engine's mutation score."""
+def run(game: str = "hunt", jobs: int = 1, fresh: bool = True, root: Path | None = None,
+        only: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Run (unless ``fresh`` is False: report the last run) and report the engine's mutation score.
+    ``only``: rerun just the mutants matching these patterns; the others keep their last result."""
     root = (root or Path.cwd()).resolve()
     check_checkout(root, game)
     started = time.perf_counter()
+    prefix = f"grail_tui.games.{game}.engine."
+    if any(not pattern.startswith(prefix) for pattern in only):
+        raise MutationError(f"mutant names of the {game} engine start with {prefix}")
     if fresh:
-        run_mutmut(root, game, jobs)
+        run_mutmut(root, game, jobs, only)
     codes = results(root, game)
     if not codes:
         raise MutationError("no mutation results yet: run without --report-only first")

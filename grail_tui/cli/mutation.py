@@ -20,6 +20,9 @@ def register(sub: Any) -> None:
                     "survived as JSON. Run from a checkout; it takes tens of minutes.")
     bm.add_argument("--game", default="hunt", help="whose engine (default hunt)")
     bm.add_argument("--jobs", type=positive, default=1, help="test processes at once (default 1)")
+    bm.add_argument("--only", action="append", default=[], metavar="PATTERN",
+                    help="rerun only the mutants whose names match (repeatable; e.g. "
+                         "'grail_tui.games.hunt.engine.carry.*'); the others keep their last result")
     bm.add_argument("--report-only", action="store_true",
                     help="do not run: report the results of the last run in mutants/")
     bm.add_argument("--min-score", type=float, default=None,
@@ -32,7 +35,7 @@ def run_mutation(args: argparse.Namespace) -> int:
     from grail_tui.bench.mutation import MutationError, run
 
     try:
-        report = run(game=args.game, jobs=args.jobs, fresh=not args.report_only)
+        report = run(game=args.game, jobs=args.jobs, fresh=not args.report_only, only=tuple(args.only))
     except MutationError as exc:
         raise CommandError(str(exc)) from None
     print(json.dumps(report, indent=1))

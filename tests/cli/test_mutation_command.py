@@ -72,3 +72,9 @@ def test_the_command_is_part_of_bench(tmp_path, monkeypatch, capsys):
     assert run(["bench", "mutation", "--report-only", "--min-score", "0.9"]) == 1
     assert json.loads(capsys.readouterr().out)["score"] == 0.5
     assert run(["bench", "mutation", "--report-only", "--min-score", "0.5"]) == 0
+
+
+def test_only_names_mutants_of_the_engine(tmp_path):
+    checkout(tmp_path, {"m.a": 1})
+    with pytest.raises(mutation.MutationError, match="start with grail_tui.games.hunt.engine."):
+        mutation.run("hunt", root=tmp_path, only=("carry.*",))

@@ -172,8 +172,8 @@ class Game:
         items: list[Action] = []
         phase = self.phase
         if not 0 <= player < self.players:
-            pass  # no seat of this game: nothing is legal
-        elif phase is Phase.OBJECTIONS:
+            return LegalActions(self, player, items)  # no seat of this game: nothing is legal
+        if phase is Phase.OBJECTIONS:
             if player != self.mover and player not in self.answers:
                 assert self.proposal is not None
                 have = self.influence(player, self.proposal.initiate)
