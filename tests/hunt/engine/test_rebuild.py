@@ -58,6 +58,7 @@ SETUPS = [
 ]
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: f"{s.players}p-{s.variant.value}")
 def test_a_seat_rebuilt_from_its_view_sees_and_may_do_the_same(setup: Setup) -> None:
     for game, action in play(setup, setup.seed, 90):
