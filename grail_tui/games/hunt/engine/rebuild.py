@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Proposal
 from .board import CARRIED
-from .pieces import NO_INITIATE, Society
+from .pieces import HOMES, NO_INITIATE, Society
 from .sheet import Sheet
 from .vocabulary import BLOW_COST, Phase, Setup, Variant
 
@@ -31,9 +31,8 @@ def from_view(view: PlayerView, sheets: Sequence[Sheet] | None,
     game = Game(setup)
     if pub.variant is Variant.ORIGINAL:
         game.hq_owner = hq_owner or _dealt_in_order(view)
-    # an initiate out of play keeps its starting field: nothing reads it
-    game.positions = [f.value if f is not None else start for f, start in zip(pub.positions, game.positions,
-                                                                                strict=True)]
+    # an initiate out of play is put back on its starting field: nothing reads it
+    game.positions = [f.value if f is not None else HOMES[i] for i, f in enumerate(pub.positions)]
     game.in_play = [f is not None for f in pub.positions]
     if pub.bearer is not None:
         game.bearer, game.grail_field = pub.bearer.value, CARRIED
