@@ -274,5 +274,6 @@ def test_nobody_outside_the_game_has_legal_actions():
     for game in (new_game(3), on_turn(), in_objections()):
         for player in (-1, 3, 8):
             assert list(game.legal_actions(player)) == []
+            assert Pass(player) not in game.legal_actions(player)
         legal = game.legal_actions(game.to_act()[0])
         assert "propose" not in legal and None not in legal and SimpleNamespace(player=0) not in legal

@@ -171,10 +171,9 @@ class Game:
     def legal_actions(self, player: int) -> LegalActions:
         items: list[Action] = []
         phase = self.phase
-        if not 0 <= player < self.players:
-            return LegalActions(self, player, items)  # no seat of this game: nothing is legal
+        seat = 0 <= player < self.players  # for anybody else nothing is legal
         if phase is Phase.OBJECTIONS:
-            if player != self.mover and player not in self.answers:
+            if seat and player != self.mover and player not in self.answers:
                 assert self.proposal is not None
                 have = self.influence(player, self.proposal.initiate)
                 items.append(_PASS[player])
@@ -192,7 +191,7 @@ class Game:
                     items.extend(self._single_assignments(player))
                 items.extend(proposals)
         elif phase is Phase.OPENING:
-            if self.opening_pending[player]:
+            if seat and self.opening_pending[player]:
                 items.extend(self._single_assignments(player))
         return LegalActions(self, player, items)
 
