@@ -192,8 +192,7 @@ def test_in_the_original_a_pick_up_or_a_blow_off_the_hqs_ends_nothing():
     game = original(seed=5)
     owners = game.hq_owner
     assert owners is not None
-    opening_done = game.turn
-    assert opening_done == 1
+    assert game.turn == 1
     walk(game, AC, [F.TORTOSA, F.AKKON, F.MASYAF, F.HQ_ASSASSINS])
     walk(game, JB, [F.BAGHRAS, F.AVIGNON, F.PETERSDOM])
     walk(game, JB, [F.CENTRE], GrailMove.PICK_UP)
