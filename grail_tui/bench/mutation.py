@@ -25,6 +25,7 @@ TIMEOUT = frozenset({36, 24, -24, 152, 255})
 SURVIVED = frozenset({0})
 NO_TESTS = frozenset({5, 33})
 SKIPPED = frozenset({34})
+DIFFS = 60  # survivors shown with their diff (mutmut show, a process each); the rest by name
 PRAGMA = re.compile(r"#\s*pragma:\s*no mutate\b:?\s*(?P<reason>.*)$")
 
 
@@ -150,11 +151,12 @@ def run(game: str = "hunt", jobs: int = 1, fresh: bool = True, root: Path | None
     report: dict[str, Any] = {"game": game, "tool": "mutmut", **summary(codes)}
     if fresh:
         report["seconds"] = round(time.perf_counter() - started, 1)
+    missed = [(name, code) for name, code in sorted(codes.items())
+              if code is not None and code not in KILLED | TIMEOUT | SKIPPED]
     report["surviving"] = [
         {"mutant": name, "status": "survived" if code in SURVIVED else "no tests" if code in NO_TESTS
-         else f"exit {code}", "diff": diff(root, name)}
-        for name, code in sorted(codes.items())
-        if code is not None and code not in KILLED | TIMEOUT | SKIPPED
+         else f"exit {code}", "diff": diff(root, name) if index < DIFFS else None}
+        for index, (name, code) in enumerate(missed)
     ]
     report["excluded"] = excluded(root, game)
     return report

@@ -78,3 +78,10 @@ def test_only_names_mutants_of_the_engine(tmp_path):
     checkout(tmp_path, {"m.a": 1})
     with pytest.raises(mutation.MutationError, match="start with grail_tui.games.hunt.engine."):
         mutation.run("hunt", root=tmp_path, only=("carry.*",))
+
+
+def test_only_the_first_survivors_come_with_a_diff(tmp_path, monkeypatch):
+    checkout(tmp_path, {f"m.{n:03}": 0 for n in range(mutation.DIFFS + 2)})
+    monkeypatch.setattr(mutation, "diff", lambda root, name: "d")
+    surviving = mutation.run("hunt", fresh=False, root=tmp_path)["surviving"]
+    assert [s["diff"] for s in surviving] == ["d"] * mutation.DIFFS + [None, None]
