@@ -8,10 +8,10 @@ from collections.abc import Sequence
 
 from grail_tui import __version__
 
-from . import after, bench, bots, play, records, serve
+from . import after, bench, bots, mutation, play, records, serve
 from .common import CommandError
 
-COMMANDS = (play, records, bots, after, serve, bench)
+COMMANDS = (play, records, bots, after, serve, bench, mutation)  # mutation joins bench's group
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -32,10 +32,12 @@ from grail_tui.games.hunt.story import WarEnd, ceilings, tell
 from grail_tui.games.registry import get
 
 from .engine.helpers import carry_out, new_game, opening, step
-from .engine.test_secrecy import SECRET_SEAT, SWAP
 from .engine.test_worked_example import GREGOR, INGA, MANUEL, setup_example
 
 JB, AC, MA, AR = Initiate.JB, Initiate.AC, Initiate.MA, Initiate.AR
+
+SECRET_SEAT = 2  # the seat whose secrets differ between twin games
+SWAP = {i: Initiate((i + 2) % 8) for i in Initiate}  # its placements moved to other initiates
 
 
 def story_of(game: Game, viewer: int | None = None):

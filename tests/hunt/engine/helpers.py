@@ -41,6 +41,21 @@ def everyone_passes(game: Game) -> None:
         game.apply(Pass(p))
 
 
+def assign_until_mover(game: Game, player: int) -> None:
+    """Everybody before ``player`` assigns nothing, so ``player`` moves next."""
+    for _ in range(game.players):
+        if game.mover == player:
+            return
+        game.apply(Assign(game.mover, ()))
+    assert game.mover == player, "the turn never came round"
+
+
+def action_bound(game: Game) -> int:
+    """More actions than any game within its turn limit needs (random play averages
+    under 16 a turn): a loop that passes it means the game fails to end."""
+    return 100 * (game.setup.turn_limit + 1) + 200
+
+
 def step(initiate: Initiate, to: Field, grail: GrailMove = GrailMove.NONE, **kw: object) -> Proposal:
     return Proposal(initiate, to, grail, **kw)  # type: ignore[arg-type]
 

@@ -22,6 +22,8 @@ from grail_tui.games.hunt.engine import (
     Variant,
 )
 
+from .helpers import action_bound
+
 SETTINGS = settings(max_examples=int(os.environ.get("GRAIL_EXAMPLES", 25)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -69,6 +71,7 @@ def test_random_legal_play_keeps_every_invariant(players: int, seed: int, limit:
     last_amount = 0
     steps = 0
     while not game.is_over:
+        assert steps < action_bound(game), "the game does not end"
         to_act = game.to_act()
         assert to_act, "the game waits for nobody"
         player = to_act[rng.randrange(len(to_act))]
@@ -102,9 +105,12 @@ def test_random_legal_play_keeps_every_invariant(players: int, seed: int, limit:
 def test_the_original_always_ends(seed: int) -> None:
     rng = random.Random(seed)
     game = Game(Setup(players=4, variant=Variant.ORIGINAL, seed=seed, turn_limit=80))
-    while not game.is_over:
+    for _ in range(action_bound(game)):
+        if game.is_over:
+            break
         player = game.to_act()[0]
         game.apply(random_action(game, player, rng))
         check_invariants(game)
+    assert game.outcome is not None, "the game does not end"
     if game.outcome.winner is not None:
         assert game.outcome.winner == game.outcome.hq_owner

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import GrailMove, Proposal
-from .board import HQ_VALUES, Field
+from .board import CARRIED, HQ_VALUES, Field
 from .events import CoverBlown, Event, GameEnded, GrailDropped, GrailTaken, Outcome, Stepped
-from .pieces import Initiate, Society
+from .pieces import NO_INITIATE, Initiate, Society
 from .vocabulary import BLOW_COST, Phase, Termination
 
 if TYPE_CHECKING:
@@ -41,12 +41,12 @@ def carry_out(game: Game, p: Proposal, events: list[Event]) -> None:
 
 def take(game: Game, a: Initiate, where: Field, events: list[Event]) -> bool:
     game.bearer = a.value
-    game.grail_field = -1
+    game.grail_field = CARRIED
     events.append(GrailTaken(a, where))
     return reached_end(game, a, where, events)
 
 def drop(game: Game, a: Initiate, where: Field, events: list[Event]) -> None:
-    game.bearer = -1
+    game.bearer = NO_INITIATE
     game.grail_field = where.value
     events.append(GrailDropped(a, where))
 
@@ -61,14 +61,13 @@ def blow(game: Game, p: Proposal, events: list[Event]) -> None:
     for q, lost in enumerate(losses):
         game.losses[q][target] = lost
         game.known[q][target] = lost
-    game.in_play[target] = False
+    game.in_play[target] = False  # pragma: no mutate: None would read the same (in_play is only truth-tested)
     events.append(CoverBlown(a, target, where, mover, losses))
     if game.bearer == target:
         drop(game, target, where, events)
-        if p.take_grail and take(game, a, where, events):
-            return
-    if not any(game.in_play):
-        finish(game, Outcome(Termination.NO_INITIATES, None), events)
+        if p.take_grail:
+            take(game, a, where, events)
+    # A blow leaves the active initiate in play, so the board never empties (RULES §7).
 
 def reached_end(game: Game, bearer: Initiate, where: Field, events: list[Event]) -> bool:
     """End the game if ``bearer`` now holds the grail on a deciding HQ."""

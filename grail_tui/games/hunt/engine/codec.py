@@ -36,7 +36,7 @@ def _sequence(obj: Any) -> Any:
     out = []
     for x in obj:
         # plain values are the bulk of a view (tables of numbers): no call per value
-        out.append(x if type(x) in _PLAIN else jsonable(x))
+        out.append(x if type(x) in _PLAIN else jsonable(x))  # pragma: no mutate: a shortcut; jsonable(x) gives the same
     return out
 
 
@@ -285,12 +285,8 @@ def _decoder(tp: Any) -> Decoder:
     raise DecodeError(f"cannot decode {tp}")
 
 
-_FIELDS = {f.square: f for f in Field}
-
-
 def _field(data: Any) -> Field:
-    found = _FIELDS.get(data) if isinstance(data, str) else None
-    return found if found is not None else Field.parse(_str(data))
+    return Field.parse(_str(data))
 
 
 def _bool(data: Any) -> bool:
@@ -327,11 +323,7 @@ def _decode_dataclass(cls: type, data: Any) -> Any:
         raise DecodeError(f"expected an object for {cls.__name__}")
     kind = data.get("kind")
     if kind is not None and kind != cls.__name__:
-        known = _classes()
-        if kind in known and issubclass(known[kind], cls):
-            cls = known[kind]
-        else:
-            raise DecodeError(f"expected {cls.__name__}, got {kind}")
+        raise DecodeError(f"expected {cls.__name__}, got {kind}")
     values = {}
     for name, field_decoder in _field_decoders(cls):
         if name not in data:

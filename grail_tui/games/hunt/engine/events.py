@@ -36,11 +36,11 @@ class Outcome:
             return "No winner: the turn limit was reached."
         if t is Termination.NO_INITIATES:
             return "No winner: no initiate is left in play."
-        assert self.bearer is not None and self.field is not None and self.winner is not None
+        assert self.bearer is not None and self.field is not None and self.winner is not None  # pragma: no mutate: narrows types only
         where = f"{self.bearer.title} brought the grail to {self.field.title}"
         if t is Termination.HQ_REACHED:
             return f"{where}; {name(self.winner)} holds that HQ and wins."
-        top = max(self.influence) if self.influence else 0
+        top = max(self.influence)  # a delivery's outcome carries every player's influence
         if self.tie_broken:
             return (f"{where}; the most influence ({top}) was tied, so "
                     f"{name(self.winner)}, who made the final proposal, wins.")

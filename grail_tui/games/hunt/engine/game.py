@@ -25,7 +25,7 @@ from .events import (
     TurnBegan,
     UnitsPlaced,
 )
-from .pieces import HOMES, UNITS, Initiate, Society
+from .pieces import HOMES, INITIATES, NO_INITIATE, UNITS, Initiate, Society
 from .proposals import legal_proposals
 from .sheet import Sheet
 from .vocabulary import MAX_AMOUNT, MAX_PLAYERS, Phase, Setup, Termination, Variant
@@ -90,23 +90,24 @@ class Game:
             self.hq_owner = tuple(owners)  # society -> player
         self.small = setup.small
         self.positions: list[int] = list(HOMES)  # each initiate starts on its HQ
-        self.in_play: list[bool] = [True] * 8
-        self.grail_field: int = CENTRE.value  # -1 while carried
-        self.bearer: int = -1
+        self.in_play: list[bool] = [True] * len(INITIATES)
+        self.grail_field: int = CENTRE.value  # CARRIED while an initiate bears it
+        self.bearer: int = NO_INITIATE
         self.sheets = [Sheet() for _ in range(n)]
-        self.known: list[list[int]] = [[0] * 8 for _ in range(n)]
-        self.losses: list[list[int | None]] = [[None] * 8 for _ in range(n)]
+        self.known: list[list[int]] = [[0] * len(INITIATES) for _ in range(n)]
+        self.losses: list[list[int | None]] = [[None] * len(INITIATES) for _ in range(n)]
         self.phase = Phase.OPENING
         self.opening_pending: list[bool] = [True] * n
         self.turn = 0  # 0 during the opening, then 1, 2, ...
         self.mover = first
         self.rejected: list[Proposal] = []
-        self.proposal: Proposal | None = None
-        self.showing = 0  # the mover's reveal in this contest
-        self.high = 0  # the highest objection of the last round
-        self.holder: int | None = None
-        self.round = 0
-        self.answers: dict[int, int] = {}  # secret until the round is complete; 0 = pass
+        self.proposal: Proposal | None
+        self.showing: int  # the mover's reveal in this contest
+        self.high: int  # the highest objection of the last round
+        self.holder: int | None
+        self.round: int
+        self.answers: dict[int, int]  # secret until the round is complete; 0 = pass
+        self._clear_contest()
         self.contest: list[ObjectionsRevealed | Matched] = []  # this contest, public
         self.assign_log: list[tuple[int, int]] = []  # (turn, player); turn 0 is the opening
         self.outcome: Outcome | None = None
@@ -170,8 +171,9 @@ class Game:
     def legal_actions(self, player: int) -> LegalActions:
         items: list[Action] = []
         phase = self.phase
+        seat = 0 <= player < self.players  # for anybody else nothing is legal
         if phase is Phase.OBJECTIONS:
-            if player != self.mover and player not in self.answers:
+            if seat and player != self.mover and player not in self.answers:
                 assert self.proposal is not None
                 have = self.influence(player, self.proposal.initiate)
                 items.append(_PASS[player])
@@ -189,7 +191,7 @@ class Game:
                     items.extend(self._single_assignments(player))
                 items.extend(proposals)
         elif phase is Phase.OPENING:
-            if 0 <= player < self.players and self.opening_pending[player]:
+            if seat and self.opening_pending[player]:
                 items.extend(self._single_assignments(player))
         return LegalActions(self, player, items)
 
@@ -243,7 +245,7 @@ class Game:
         (it is the same for every seat)."""
         from .view import player_view
 
-        return player_view(self, player, public)
+        return player_view(self, player, public)  # pragma: no mutate: without ``public`` the same view is made anew
 
     def public_view(self) -> PublicView:
         from .view import public_view
@@ -327,7 +329,7 @@ class Game:
         events.append(UnitsPlaced(player, action.placements))
         if self.phase is Phase.OPENING:
             # The opening is simultaneous: who has assigned stays unknown until all have.
-            self.opening_pending[player] = False
+            self.opening_pending[player] = False  # pragma: no mutate: None would read the same (only truth-tested)
             if not any(self.opening_pending):
                 for p in range(self.players):
                     self.assign_log.append((0, p))
@@ -342,12 +344,9 @@ class Game:
             self._end_turn(events)
 
     def _do_propose(self, action: Propose, events: list[Event]) -> None:
+        self._clear_contest()
         self.proposal = action.proposal
-        self.showing = 0
-        self.high = 0
-        self.holder = None
         self.round = 1
-        self.answers = {}
         self.contest = []
         self.phase = Phase.OBJECTIONS
         events.append(Proposed(action.player, action.proposal))
@@ -379,11 +378,15 @@ class Game:
             self.high, self.holder = high, holder
             self.phase = Phase.REPLY
 
-    def _close_contest(self) -> None:
+    def _clear_contest(self) -> None:
+        """No contest on the table: also where every proposal's contest starts from."""
         self.proposal = None
         self.showing = self.high = self.round = 0
         self.holder = None
         self.answers = {}
+
+    def _close_contest(self) -> None:
+        self._clear_contest()
         self.phase = Phase.TURN
 
     def _end_turn(self, events: list[Event]) -> None:

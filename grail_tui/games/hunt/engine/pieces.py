@@ -112,5 +112,6 @@ UNITS: tuple[Unit, ...] = tuple(Unit("A", p) for p in range(1, 11)) + tuple(
 )
 SHEET_TOTAL = sum(u.points for u in UNITS)
 INITIATES: tuple[Initiate, ...] = tuple(Initiate)  # by value: indexing is much faster than Initiate(v)
+NO_INITIATE = -1  # who bears the grail, or owns a unit, when nobody does
 HOMES: tuple[int, ...] = tuple(i.society.hq.value for i in Initiate)  # each initiate's HQ field
 assert SHEET_TOTAL == 100 and len(UNITS) == 19

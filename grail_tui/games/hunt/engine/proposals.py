@@ -27,11 +27,11 @@ def grail_options(game: Game, initiate: int, origin: int, destination: int) -> t
     """The grail handling a step may announce, given where the grail is now."""
     if game.bearer == initiate:
         return _CARRIED
-    if game.bearer < 0:
-        if game.grail_field == origin:
-            return _ON_ORIGIN
-        if game.grail_field == destination:
-            return _ON_DESTINATION
+    # While an initiate bears the grail, grail_field is CARRIED, which is no field.
+    if game.grail_field == origin:
+        return _ON_ORIGIN
+    if game.grail_field == destination:
+        return _ON_DESTINATION
     return _ELSEWHERE
 
 

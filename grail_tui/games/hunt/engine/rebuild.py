@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .actions import Proposal
-from .pieces import Society
+from .board import CARRIED
+from .pieces import HOMES, NO_INITIATE, Society
 from .sheet import Sheet
 from .vocabulary import BLOW_COST, Phase, Setup, Variant
 
@@ -25,18 +26,21 @@ def from_view(view: PlayerView, sheets: Sequence[Sheet] | None,
     from .game import Game
 
     pub = view.public
-    setup = Setup(players=pub.players, variant=pub.variant, seed=0, turn_limit=pub.turn_limit,
+    setup = Setup(players=pub.players, variant=pub.variant, turn_limit=pub.turn_limit,
                   first_player=pub.first_player, names=pub.names)
     game = Game(setup)
     if pub.variant is Variant.ORIGINAL:
         game.hq_owner = hq_owner or _dealt_in_order(view)
-    game.positions = [f.value if f is not None else 0 for f in pub.positions]
+    # an initiate out of play is put back on its starting field: nothing reads it
+    game.positions = [f.value if f is not None else HOMES[i] for i, f in enumerate(pub.positions)]
     game.in_play = [f is not None for f in pub.positions]
-    game.bearer = pub.bearer.value if pub.bearer is not None else -1
-    game.grail_field = -1 if pub.bearer is not None else pub.grail_field.value
+    if pub.bearer is not None:
+        game.bearer, game.grail_field = pub.bearer.value, CARRIED
+    else:
+        game.bearer, game.grail_field = NO_INITIATE, pub.grail_field.value
     if sheets is None:
-        own = Sheet.from_view(view.sheet)
-        game.sheets = [own if p == view.player else Sheet() for p in range(pub.players)]
+        game.sheets = [Sheet.from_view(view.sheet) if p == view.player else _unknown(pub.costs[p])
+                       for p in range(pub.players)]
     else:
         game.sheets = [s.copy() for s in sheets]
     game.known = [list(row) for row in pub.known]
@@ -62,6 +66,14 @@ def from_view(view: PlayerView, sheets: Sequence[Sheet] | None,
     return game
 
 
+def _unknown(costs: tuple[int, ...]) -> Sheet:
+    """Another seat's sheet: nothing placed that the viewer knows of, but the blow costs it
+    paid are public, and the public view shows them."""
+    sheet = Sheet()
+    sheet.costs = list(costs)
+    return sheet
+
+
 def _dealt_in_order(view: PlayerView) -> tuple[int, ...]:
     """Headquarters for a rebuilt Original: the viewer's own where the view says,
     the rest to the other seats in order."""
@@ -70,15 +82,10 @@ def _dealt_in_order(view: PlayerView) -> tuple[int, ...]:
 
 
 def what_if_turn(game: Game, mover: int, proposal: Proposal | None) -> Game:
-    other = game.copy(history=False)
-    other.phase = Phase.TURN
+    other = game.copy(history=False)  # pragma: no mutate: history=None reads the same
+    other._close_contest()
     other.mover = mover
-    other.proposal = None
-    other.answers = {}
-    other.contest = []
     if proposal is not None and proposal.blow is not None:
         sheet = other.sheets[mover]
-        short = BLOW_COST - sheet.influence(proposal.initiate)
-        if short > 0:
-            sheet.totals[proposal.initiate] += short
+        sheet.totals[proposal.initiate] += max(0, BLOW_COST - sheet.influence(proposal.initiate))
     return other

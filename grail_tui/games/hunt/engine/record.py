@@ -53,23 +53,22 @@ def setup_from_dict(raw: Any) -> Setup:
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise ValueError("'names' should be a list of names")
     for key in ("players", "seed", "turn_limit", "first_player"):
-        value = raw.get(key)
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        if key not in raw or (key == "first_player" and raw[key] is None):
+            continue  # left out: the default; a start player of null: chosen by the seed
+        value = raw[key]
+        if not isinstance(value, int) or isinstance(value, bool):
             raise ValueError(f"{key!r} should be a whole number")
     variant = raw.get("variant", "standard")
     if variant not in [v.value for v in Variant]:
         raise ValueError(f"unknown variant {variant!r}")
-    try:
-        return Setup(
-            players=raw.get("players", 0),
-            variant=Variant(variant),
-            seed=raw.get("seed", 0),
-            turn_limit=raw.get("turn_limit", DEFAULT_TURN_LIMIT),
-            first_player=raw.get("first_player"),
-            names=tuple(names),
-        )
-    except TypeError as exc:
-        raise ValueError(str(exc)) from None
+    return Setup(
+        players=raw.get("players", 0),
+        variant=Variant(variant),
+        seed=raw.get("seed", 0),
+        turn_limit=raw.get("turn_limit", DEFAULT_TURN_LIMIT),
+        first_player=raw.get("first_player"),
+        names=tuple(names),
+    )
 
 
 @dataclass

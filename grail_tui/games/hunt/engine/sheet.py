@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .pieces import UNITS, Initiate, Unit
+from .pieces import INITIATES, NO_INITIATE, UNITS, Initiate, Unit
 
 if TYPE_CHECKING:
     from .view import SheetView
-
-NO_INITIATE = -1
 
 
 class Sheet:
@@ -19,8 +17,8 @@ class Sheet:
 
     def __init__(self) -> None:
         self.owner: list[int] = [NO_INITIATE] * len(UNITS)  # unit index -> initiate
-        self.totals: list[int] = [0] * 8  # points placed per initiate
-        self.costs: list[int] = [0] * 8  # blow costs paid per initiate
+        self.totals: list[int] = [0] * len(INITIATES)  # points placed per initiate
+        self.costs: list[int] = [0] * len(INITIATES)  # blow costs paid per initiate
 
     @classmethod
     def from_view(cls, view: SheetView) -> Sheet:

@@ -166,7 +166,7 @@ def player_view(game: Game, player: int, public: PublicView | None = None) -> Pl
         hq = Society(game.hq_owner.index(player))
     return PlayerView(
         player=player,
-        public=public if public is not None else public_view(game),
+        public=public if public is not None else public_view(game),  # pragma: no mutate: made anew, the same
         sheet=sheet_view(game, player),
         hq=hq,
         answer=game.answers.get(player),
