@@ -76,6 +76,7 @@ def what_if_turn(game: Game, mover: int, proposal: Proposal | None) -> Game:
     other.proposal = None
     other.answers = {}
     other.contest = []
+    other.rejected = []  # a fresh turn: nothing rejected yet
     if proposal is not None and proposal.blow is not None:
         sheet = other.sheets[mover]
         short = BLOW_COST - sheet.influence(proposal.initiate)
