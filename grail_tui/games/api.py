@@ -295,7 +295,9 @@ class GameKind(Protocol):
 
     # -- words and screens ----------------------------------------------------------------
 
-    def log_book(self, names: Sequence[str]) -> LogBook: ...
+    def log_book(self, names: Sequence[str], seat: int | None = None) -> LogBook:
+        """A log in words for ``seat`` (None: a spectator), who reads their own seat as "you"."""
+        ...
 
     def ui(self) -> Any:
         """The game's screens for the app (imports Textual; only the app calls it)."""

@@ -64,7 +64,7 @@ class SeatMirror:
         seat = update.seat
         book = self.books.get(seat)
         if book is None or update.reset:
-            book = self.books[seat] = self.kind.log_book(update.names)
+            book = self.books[seat] = self.kind.log_book(update.names, seat)
         book.feed(update.events)
         for line in update.chat:
             book.note(f"[chat] {line.who}: {line.text}")
@@ -77,7 +77,7 @@ class SeatMirror:
 
     def log(self, seat: int | None) -> LogBook:
         if seat not in self.books:
-            self.books[seat] = self.kind.log_book(())
+            self.books[seat] = self.kind.log_book((), seat)
         return self.books[seat]
 
     def world(self, seat: int) -> GameState | None:
