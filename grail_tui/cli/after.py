@@ -21,7 +21,7 @@ def register(sub: Any) -> None:
     story.add_argument("record", help="a game record (JSON)")
     story.add_argument("--seat", type=positive, default=None,
                        help="of an unfinished game, also tell this seat's own sheet (1 is the first); "
-                            "the others stay secret until the end")
+                            "the others stay secret until the end (default: no seat's)")
     story.add_argument("--json", action="store_true", help="print the story as JSON")
     story.set_defaults(handler=run_story)
 
@@ -31,7 +31,7 @@ def register(sub: Any) -> None:
                                         "entry's rating with its uncertainty (mu - 3 sigma first).")
     ladder.add_argument("--bots", required=True,
                         help="comma-separated entries, a level with an optional budget in seconds: "
-                             "random,heuristic,strong:0.25,strong:1")
+                             "random,heuristic,strong:0.25,strong:1 (required: there is no default)")
     ladder.add_argument("--games", type=positive, default=60, help="how many games (default 60)")
     ladder.add_argument("--players", type=players, default=None,
                         help="seats per game (default: as many as entries, at most the game's maximum)")
@@ -42,7 +42,7 @@ def register(sub: Any) -> None:
     ladder.add_argument("--json", action="store_true", help="print a JSON summary")
     ladder.add_argument("--out", type=Path, default=None,
                         help="also keep the JSON summary in this file, rewritten after every game "
-                             "(a long run stopped early keeps what it played)")
+                             "(a long run stopped early keeps what it played; default: not kept)")
     ladder.set_defaults(handler=run_ladder)
 
 
