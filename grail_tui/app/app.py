@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from textual import events
 from textual.actions import parse
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -30,6 +31,7 @@ from grail_tui.table.table import Table
 from grail_tui.table.thinking import Thinker
 
 from .glyphs import glyphs
+from .screens.size import SizeNotice, too_small
 from .screens.start import NewGame, StartMenu, StartScreen
 
 
@@ -86,6 +88,7 @@ class GrailApp(App[int]):
     async def on_mount(self) -> None:
         if self.ascii_only:
             self.add_class("-ascii")
+        self.screen_change_signal.subscribe(self, self._fit_screen)
         if self.server is not None and await self._connect():
             return
         if self.replay_record is not None:
@@ -96,6 +99,24 @@ class GrailApp(App[int]):
             self.continue_game()
         elif os.environ.get("GRAIL_TUI_BENCH_PAINTED"):
             self.start_game()  # `grail-tui bench tui`: straight to the game screen
+
+    # -- below the smallest supported terminal: a notice, not a cut-off screen --------
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_screen(self.screen, event.size.width, event.size.height)
+
+    def _fit_screen(self, screen: Screen[Any], width: int = 0, height: int = 0) -> None:
+        if not width:
+            width, height = self.size
+        small = too_small(width, height)
+        self.set_class(small, "-too-small")
+        notices = screen.query_children(SizeNotice)
+        notice = notices.first() if notices else None
+        if small and notice is None:
+            notice = SizeNotice()
+            screen.mount(notice)
+        if notice is not None:
+            notice.show_size(width, height)
 
     async def _connect(self) -> bool:
         """Open the lobby of a server; False (with a notice) if none answers."""

@@ -14,19 +14,49 @@ from textual.widgets import Footer, Static
 KEYS = """\
 # Keys
 
+## In a game
+
 | key | what it does |
 |---|---|
 | arrows or h j k l | move the cursor on the board |
 | Enter on a field | propose with the initiate standing there |
-| p | propose: choose an initiate (1-8), then what it does |
+| p | propose: choose an initiate (1-8, or ↑/↓ and Enter), then what it does |
 | a | assign influence: ←/→ unit, Space select, 1-8 place, u undo, Enter confirm |
 | o / n | object (type an amount) / pass, when a proposal is on the table |
-| m / r / c | match the objection / reveal more / concede, when your proposal meets an objection |
-| Esc | back out of what you are composing |
+| m / r / c | match the objection / raise (reveal more than it) / concede, when your proposal meets an objection |
+| w | standing answers for the rest of the turn: pass on every proposal, or keep objecting to moves of an initiate up to an amount; they answer for you at a person's pace |
+| Esc or x | back out of what you are composing |
+| Esc | in a server game, when nothing is being composed: back to the lobby (your seat stays yours) |
 | b s t g, Tab | show the bidding war, your sheet, the table of known influence, the log |
+| PgUp PgDn Home End | scroll the log (it takes the keyboard; Esc gives it back) |
+| f | the whole log on the screen |
+| : | say something to everyone at the table (server games) |
 | Ctrl+P | command palette: every action possible now |
 | ? | this help |
 | Ctrl+Q | quit (the game is saved after every action; Continue resumes it) |
+
+On the board, ◆ before the codes on a field means the grail lies there; ◆
+right after a code (AC◆) means that initiate carries it. While you choose a
+proposal, › marks the fields it can step to.
+
+## In the lobby of a server
+
+| key | what it does |
+|---|---|
+| ↑/↓, Enter | open the game under the cursor: your seat, a free seat, or watch it |
+| n | create a game (Enter on an open seat reserves it for someone by name) |
+| j | join a game by its four-letter code |
+| w | watch a game by its code |
+| r | refresh the lists |
+
+## On the start screen
+
+| key | what it does |
+|---|---|
+| ↑/↓, Enter | choose an entry |
+| ←/→ | change the setting under the cursor |
+| digits, Backspace | type a number (seed, turn limit) |
+| c | continue an unfinished game |
 
 """
 

@@ -8,7 +8,6 @@ from typing import Any
 
 from ..api import (
     Bot,
-    Wait,
     BotLevel,
     GameState,
     LogBook,
@@ -18,6 +17,7 @@ from ..api import (
     Result,
     SetupOption,
     SetupRequest,
+    Wait,
 )
 from . import engine
 from .engine import (
