@@ -71,6 +71,18 @@ class TableClient(Protocol):
         ...
 
 
+def presence_notes(before: SeatUpdate, after: SeatUpdate) -> list[str]:
+    """Who left the table or came back between two updates (never the reader's own seat)."""
+    if len(before.present) != len(after.present):
+        return []
+    notes = []
+    for seat, (was, now) in enumerate(zip(before.present, after.present, strict=True)):
+        if was != now and seat != after.seat and seat < len(after.names):
+            name = after.names[seat]
+            notes.append(f"{name} is at the table." if now else f"{name} has left the table.")
+    return notes
+
+
 class SeatMirror:
     """The latest update and the log of every seat this client follows; shared by both clients."""
 
@@ -87,11 +99,15 @@ class SeatMirror:
     def receive(self, update: SeatUpdate) -> None:
         seat = update.seat
         book = self.books.get(seat)
+        before = self.updates.get(seat)
         if book is None or update.reset:
             book = self.books[seat] = self.kind.log_book(update.names, seat)
         book.feed(update.events)
         for line in update.chat:
             book.note(f"[chat] {line.who}: {line.text}")
+        if before is not None and not update.reset:
+            for note in presence_notes(before, update):
+                book.note(note)
         self.updates[seat] = update
         if seat is not None and seat in self._standing:
             self._consider(seat)
