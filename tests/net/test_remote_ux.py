@@ -16,7 +16,6 @@ from grail_tui.table.updates import SeatUpdate
 from .helpers import HUNT, create, link, next_of
 from .test_remote_app import ready, wait
 
-
 ZOE = "zoe"
 
 
