@@ -35,7 +35,7 @@ KINDS: tuple[BotLevel | None, ...] = (None, *BotLevel)  # None: a human at this 
 MENU = ("start", "continue", "replay", "help", "quit")
 MENU_LABELS = {
     "start": "Start a new game",
-    "continue": "Continue the saved game",
+    "continue": "Continue an unfinished game",
     "replay": "Replay a game record",
     "help": "Help: rules and keys",
     "quit": "Quit",
@@ -293,7 +293,7 @@ class StartMenu(Widget, can_focus=True):
 
 class StartScreen(Screen[None]):
     BINDINGS = [
-        Binding("c", "menu('continue')", "Continue", tooltip="Resume the saved game"),
+        Binding("c", "menu('continue')", "Continue", tooltip="Every unfinished game, to continue one"),
         Binding("question_mark", "menu('help')", "Help", key_display="?"),
         Binding("ctrl+q", "app.quit", "Quit", tooltip="Leave grail-tui"),
     ]
