@@ -48,6 +48,7 @@ class GrailApp(App[int]):
         seed: int | None = None,
         replay: RecordData | None = None,
         replay_game: str = registry.DEFAULT,
+        replay_note: str | None = None,
         resume: bool = False,
         player_name: str | None = None,
         server: Any = None,
@@ -65,6 +66,7 @@ class GrailApp(App[int]):
             self.settings.seats[0] = SeatConfig(player_name)
         self.replay_record = replay
         self.replay_game = replay_game
+        self.replay_note = replay_note  # what is wrong where a damaged record stops
         self.resume = resume
         self.client: TableClient | None = None
         self.thinker = Thinker(processes=1)
@@ -92,7 +94,8 @@ class GrailApp(App[int]):
         if self.server is not None and await self._connect():
             return
         if self.replay_record is not None:
-            self.push_screen(registry.get(self.replay_game).ui().replay_screen(self.replay_record, self.g))
+            self.push_screen(registry.get(self.replay_game).ui().replay_screen(
+                self.replay_record, self.g, self.replay_note))
             return
         self.push_screen(StartScreen(self.settings, self.saved_description()))
         if self.resume:
@@ -142,7 +145,7 @@ class GrailApp(App[int]):
         if item == "start":
             self.start_game()
         elif item == "continue":
-            self.continue_game()
+            self.choose_saved_game()
         elif item == "replay":
             self.ask_replay()
         elif item == "help":
@@ -205,22 +208,44 @@ class GrailApp(App[int]):
             return
         self.open_game(self._local(table))
 
+    def choose_saved_game(self) -> None:
+        """Every unfinished game, to continue one (or delete one, asked first)."""
+        from .screens.saves import SavesScreen
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.continue_game(path)
+            else:
+                self._refresh_start()
+
+        self.push_screen(SavesScreen(), chosen)
+
     def ask_replay(self) -> None:
-        from grail_tui.games.api import RecordError
-
+        """The finished games' records to choose from (or any file, by its path)."""
         from .screens.prompts import TextPrompt
+        from .screens.records import OTHER, RecordsScreen
 
-        def chosen(path: str | None) -> None:
-            if not path:
-                return
+        def replay(path: Path) -> None:
+            from grail_tui.games.api import RecordError
+
             try:
-                kind, record = registry.read_record_file(Path(path).expanduser())
+                kind, record, note = registry.read_record_for_replay(path)
             except RecordError as exc:
                 self.notify(str(exc), severity="error", timeout=8)
                 return
-            self.push_screen(kind.ui().replay_screen(record, self.g))
+            self.push_screen(kind.ui().replay_screen(record, self.g, note))
 
-        self.push_screen(TextPrompt("Replay which game record?", "", "path to a .json record"), chosen)
+        def typed(path: str | None) -> None:
+            if path:
+                replay(Path(path).expanduser())
+
+        def chosen(choice: Path | str | None) -> None:
+            if choice == OTHER:
+                self.push_screen(TextPrompt("Replay which game record?", "", "path to a .json record"), typed)
+            elif isinstance(choice, Path):
+                replay(choice)
+
+        self.push_screen(RecordsScreen(), chosen)
 
     def action_new_game(self) -> None:
         while len(self.screen_stack) > 2:
@@ -228,6 +253,10 @@ class GrailApp(App[int]):
         if self.session is not None:
             return  # back in the lobby
         self.settings.seed = random.randrange(1_000_000)
+        self._refresh_start()
+
+    def _refresh_start(self) -> None:
+        """The start menu says again which unfinished games there are."""
         start = self.screen
         if isinstance(start, StartScreen):
             start.saved = self.saved_description()

@@ -11,10 +11,11 @@ class HuntUI:
 
         return GameScreen(client, glyphs)
 
-    def replay_screen(self, record: Any, glyphs: Any) -> Any:
+    def replay_screen(self, record: Any, glyphs: Any, note: str | None = None) -> Any:
+        """``note``: what is wrong with the record where the replay stops, if anything."""
         from .screens.replay import ReplayScreen
 
-        return ReplayScreen(record, glyphs)
+        return ReplayScreen(record, glyphs, note)
 
 
 UI = HuntUI()
