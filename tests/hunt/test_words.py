@@ -83,3 +83,14 @@ def test_a_spectator_reads_everyone_by_name():
     text = "\n".join(log_of(contest(), None))
     assert "You" not in text and "you" not in text.replace("your", "")
     assert "Ann made an opening assignment." in text
+
+
+def test_the_winner_reads_you_win():
+    from grail_tui.games.hunt.words import Voice, namer, outcome_words
+    from tests.tui.scenarios import finished
+
+    outcome = finished().outcome
+    assert outcome is not None and outcome.winner == 0
+    names = namer(("Ann", "Gregor", "Inga"))
+    assert outcome_words(outcome, Voice(names, 0)).endswith("you win with 9 influence on the bearer.")
+    assert outcome_words(outcome, Voice(names, 1)).endswith("Ann wins with 9 influence on the bearer.")

@@ -134,3 +134,20 @@ def test_presence_notes_name_who_left_and_who_is_back():
     mirror.receive(before)
     mirror.receive(gone)
     assert mirror.log(0).lines[-1] == "bo has left the table."
+
+
+async def test_a_spectators_sheet_pane_says_it_is_a_spectators(server, tmp_path, monkeypatch):
+    from grail_tui.games.hunt.widgets.panes import SheetPane
+
+    monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
+    bo = await link(server, "bo")
+    code = await create(bo, (None, "heuristic", "heuristic"))
+    app = GrailApp(server=Target.unix(server.socket, named=True), seed=1, open_code=("watch", code))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.client.latest(None))
+        await pilot.press("s")
+        await pilot.pause()
+        sheet = str(app.screen.query_one(SheetPane).content)
+        assert sheet.startswith("Sheets") and "You are watching" in sheet and "Your sheet" not in sheet
+        assert "watching" in status(app)
+    await bo.close()

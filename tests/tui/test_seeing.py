@@ -186,3 +186,35 @@ async def test_the_grail_mark_is_explained_on_the_board():
         await pilot.pause()
         board = app.screen.query_one(BoardMap)
         assert "grail lies here" in str(board.render()) and "AC◆: AC carries it" in str(board.render())
+
+
+async def test_the_known_table_shows_a_published_loss_of_zero_as_the_log_does():
+    from grail_tui.games.hunt.engine import Field, Initiate, Proposal, Propose
+    from grail_tui.games.hunt.widgets.panes import KnownPane
+
+    game = scenarios.midgame()  # Ann: 15 on AC (Tortosa), 9 on JB (Baghras); nobody else on JB
+    scenarios.step(game, Initiate.JB, Field.HQ_TEMPLARS)  # Ann
+    scenarios.step(game, Initiate.MA, Field.AKKON)  # Gregor
+    scenarios.step(game, Initiate.AR, Field.MALTA)  # Inga
+    game.apply(Propose(0, Proposal(Initiate.AC, Field.HQ_TEMPLARS, blow=Initiate.JB)))
+    scenarios.everyone_passes(game)
+    assert game.public_view().losses[2][Initiate.JB] == 0
+    scenarios.save(game)
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        blown = next(line for line in screen.client.log(0).lines if "Influence lost" in line)
+        assert "Influence lost: you 9, Gregor 0, Inga 0." in blown
+        await pilot.press("t")
+        await pilot.pause()
+        table = str(screen.query_one(KnownPane).content)
+        row = next(line for line in table.splitlines() if line.startswith("JB"))
+        assert row.split()[1:] == ["9", "0", "0"], row  # exact figures, as the log has them
+
+
+def test_in_ascii_no_symbol_means_two_things():
+    from grail_tui.app.glyphs import ASCII
+
+    marks = [*ASCII.society, ASCII.grail, "x"]  # "x": out of play, in the table of known influence
+    assert len(set(marks)) == len(marks), marks
