@@ -29,19 +29,19 @@ def key_name(binding: Binding) -> str:
 class KeyLine(Static):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self._shown: tuple[tuple[str, str, bool], ...] | None = None
+        self._shown: tuple[tuple[tuple[str, str, bool], ...], int] | None = None
 
     def show(self, bindings: Sequence[tuple[Binding, bool]]) -> None:
         """``bindings``: each with whether it works now (a key that does not is dimmed)."""
         labels = tuple((key_name(b), b.description, on) for b, on in bindings)
-        if labels == self._shown:
+        width = self.size.width or self.app.size.width
+        if (labels, width) == self._shown:
             return
-        self._shown = labels
+        self._shown = (labels, width)
         text = Text(no_wrap=True, overflow="crop")
         for key, what, on in labels:
             text.append(f" {key} ", KEY if on else Style(dim=True))
             text.append(f"{what} ", Style() if on else Style(dim=True))
-        width = self.size.width or self.app.size.width
         room = width - text.cell_len - len(TAIL) - 1
         if room > 0:
             text.append(" " * room)

@@ -154,6 +154,7 @@ class GameScreen(ComposingScreen):
 
     def _after_resize(self) -> None:
         self._show_panes()
+        self._dirty()  # the keys that work, and the key line's width, may have changed
         if self.focused is None and not self.app.has_class("-too-small"):
             self._refocus()
 

@@ -97,7 +97,7 @@ class ContestPane(Pane):
                 text.append(line.rstrip() + ("  …" if p in contest.awaiting else "") + "\n", style)
             waiting = [view.name(p) for p in contest.awaiting if p != me]
             waiting += ["you"] if me in contest.awaiting else []
-            names = ", ".join(waiting)
+            names = " and ".join([", ".join(waiting[:-1]), waiting[-1]] if len(waiting) > 1 else waiting)
             if names:
                 text.append(f"Waiting for {names}\n", DIM)
             high = 0
@@ -211,7 +211,7 @@ class LogPane(RichLog):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)  # type: ignore[arg-type]
         self.shown = 0
-        self.border_title = "Log · PgUp/PgDn Home/End · Esc"
+        self.border_title = "Log · PgUp PgDn · Esc"
 
     def reset(self) -> None:
         self.clear()
