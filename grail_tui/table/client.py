@@ -90,6 +90,7 @@ class SeatMirror:
         self.kind = kind
         self.updates: dict[int | None, SeatUpdate] = {}
         self.books: dict[int | None, LogBook] = {}
+        self._names: dict[int | None, list[str]] = {}  # the names each book reads, kept current
         self._worlds: dict[int, tuple[Any, GameState]] = {}
         self.on_change: Callable[[], None] | None = None
         self.refusal: str | None = None
@@ -100,8 +101,10 @@ class SeatMirror:
         seat = update.seat
         book = self.books.get(seat)
         before = self.updates.get(seat)
+        names = self._names.setdefault(seat, [])
+        names[:] = update.names  # a book reads names from this list: a seat taken later is named
         if book is None or update.reset:
-            book = self.books[seat] = self.kind.log_book(update.names, seat)
+            book = self.books[seat] = self.kind.log_book(names, seat)
         book.feed(update.events)
         for line in update.chat:
             book.note(f"[chat] {line.who}: {line.text}")

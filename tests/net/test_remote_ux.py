@@ -151,3 +151,15 @@ async def test_a_spectators_sheet_pane_says_it_is_a_spectators(server, tmp_path,
         assert sheet.startswith("Sheets") and "You are watching" in sheet and "Your sheet" not in sheet
         assert "watching" in status(app)
     await bo.close()
+
+
+def test_the_log_names_a_seat_taken_after_it_began():
+    from grail_tui.games.hunt.engine import Game, Setup, TurnBegan
+
+    game = Game(Setup(players=3, seed=1, first_player=1))
+    mirror = SeatMirror(HUNT)
+    names = ("ann", "Seat 2 (open)", "cy")
+    mirror.receive(SeatUpdate(1, 0, game.view(0), names=names, reset=True))
+    mirror.receive(SeatUpdate(2, 0, game.view(0), names=("ann", "bo", "cy"),
+                              events=(TurnBegan(1, 1),)))
+    assert mirror.log(0).lines[-1] == "== Turn 1: bo"

@@ -218,3 +218,22 @@ def test_in_ascii_no_symbol_means_two_things():
 
     marks = [*ASCII.society, ASCII.grail, "x"]  # "x": out of play, in the table of known influence
     assert len(set(marks)) == len(marks), marks
+
+
+async def test_the_log_shows_the_newest_lines_when_it_comes_back_into_view():
+    scenarios.save(scenarios.midgame())
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        log = screen.query_one(LogPane)
+        await pilot.press("g", "b")  # the log shown once, then the bidding war again
+        for k in range(60):  # a long game goes on while the log is out of view
+            screen.client.log(0).note(f"line {k}")
+            screen._dirty()
+            await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scroll_offset.y == log.max_scroll_y > 0
+        assert "line 59" in str(log.lines[-1].text)

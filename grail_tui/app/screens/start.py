@@ -269,7 +269,8 @@ class StartMenu(Widget, can_focus=True):
             else:
                 kind = "human" if seat.bot is None else f"bot · {seat.bot.value}"
             hint = "←/→ kind, Enter keeps an open seat for someone" if self.remote else "←/→ kind, Enter rename"
-            line(f"seat{k}", f"Seat {k + 1}", f"{(seat.name or '')[:14]:<15}{kind}", hint)
+            shown = "" if self.remote and k and seat.bot is None else (seat.name or "")  # open: no name yet
+            line(f"seat{k}", f"Seat {k + 1}", f"{shown[:14]:<15}{kind}", hint)
         if not self.remote:
             line("seed", "Seed", str(s.seed), "type digits, Backspace erases")
         for option in s.kind.options():

@@ -53,7 +53,8 @@ REQUESTS = {Phase.OPENING: Request.OPENING, Phase.TURN: Request.TURN,
 
 
 def status_line(view: PublicView, viewer: int | None, *, hotseat: bool, remote: bool,
-                notice: str | None, code: str | None = None, away: tuple[int, ...] = ()) -> str:
+                notice: str | None, code: str | None = None, away: tuple[int, ...] = (),
+                open_seats: int = 0) -> str:
     """One line: the game's code on a server, the turn, whose move, who is away."""
     phase = view.phase
     you = viewer == view.mover and not hotseat
@@ -75,6 +76,8 @@ def status_line(view: PublicView, viewer: int | None, *, hotseat: bool, remote: 
     if remote and viewer is None:
         who = " · watching"
     gone = f" · away: {', '.join(view.name(p) for p in away)}" if away else ""
+    if open_seats:
+        gone += f" · {open_seats} seat{'s' if open_seats > 1 else ''} open"
     return f"{game}Turn {view.turn}/{view.turn_limit} · {what}{who}{gone}"
 
 

@@ -290,10 +290,12 @@ class GameScreen(ComposingScreen):
         client = self.client
         latest = client.latest(None)
         present = latest.present if latest is not None else ()
-        away = tuple(p for p, here in enumerate(present) if not here) if client.remote else ()
+        names = latest.names if latest is not None else ()
+        free = tuple(p for p, name in enumerate(names) if name.endswith("(open)"))  # nobody took it yet
+        away = tuple(p for p, here in enumerate(present) if not here and p not in free) if client.remote else ()
         self._say("#status", situation.status_line(
             view, self.viewer, hotseat=self.hotseat, remote=client.remote, notice=client.notice,
-            code=client.code, away=away))
+            code=client.code, away=away, open_seats=len(free)))
         destinations: frozenset[Field] = frozenset()
         if self.mode is Compose.PROPOSAL:
             destinations = frozenset(a.proposal.step for a in self.proposals if a.proposal.step)
@@ -412,7 +414,13 @@ class GameScreen(ComposingScreen):
         scroll = getattr(log, f"action_{how}")
         if not log.display:
             self.pane = "log"
-            self.call_after_refresh(scroll)  # once it is shown again
+            log.follow = False  # this key says where it stands: from the end, once it is shown
+
+            def from_the_end() -> None:
+                log.scroll_end(animate=False, immediate=True)
+                scroll()
+
+            self.call_after_refresh(from_the_end)
         else:
             scroll()
         self.set_focus(log)

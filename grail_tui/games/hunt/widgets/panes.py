@@ -86,7 +86,7 @@ class ContestPane(Pane):
             text.append(f"{name(contest.mover)} {'propose' if contest.mover == me else 'proposes'}:\n")
             text.append(describe_proposal(contest.proposal) + "\n", Style(bold=True))
             text.append(f"Round {contest.round}", DIM)
-            text.append(f"  · objections must beat {contest.showing}\n" if contest.awaiting and
+            text.append(f" · objections must beat {contest.showing}\n" if contest.awaiting and
                         contest.mover not in contest.awaiting else "\n", DIM)
             for p in range(view.players):
                 replying = not contest.awaiting or contest.awaiting == (contest.mover,)
@@ -211,6 +211,7 @@ class LogPane(RichLog):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)  # type: ignore[arg-type]
         self.shown = 0
+        self.follow = True  # at the end, following new lines (False once the reader scrolls up)
         self.border_title = "Log · PgUp PgDn · Esc"
 
     def reset(self) -> None:
@@ -221,7 +222,12 @@ class LogPane(RichLog):
         fresh = lines[self.shown:]
         if not fresh:
             return
-        at_end = self.scroll_offset.y >= self.max_scroll_y
+        if self.display and self.size.height:  # hidden, it keeps following as it was
+            self.follow = self.scroll_offset.y >= self.max_scroll_y
         for line in fresh:
-            self.write(line, scroll_end=at_end)
+            self.write(line, scroll_end=self.follow)
         self.shown = len(lines)
+
+    def on_show(self) -> None:
+        if self.follow:  # lines written while hidden: show the newest
+            self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
