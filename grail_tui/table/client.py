@@ -130,6 +130,8 @@ class SeatMirror:
         else:
             self._standing[seat] = standing
             self._consider(seat)
+        if self.on_change is not None:
+            self.on_change()  # the screen shows them, and in hot-seat frees the keyboard
 
     def standing(self, seat: int) -> Standing | None:
         return self._standing.get(seat)
@@ -170,6 +172,12 @@ class SeatMirror:
             self.refusal = refused
             if self.on_change is not None:
                 self.on_change()
+
+    def stop_standing(self) -> None:
+        """Nothing more is answered for anybody (the client is closing)."""
+        for seat in list(self._due):
+            self._cancel_due(seat)
+        self._standing.clear()
 
     def _cancel_due(self, seat: int) -> None:
         due = self._due.pop(seat, None)
@@ -264,8 +272,7 @@ class LocalClient(SeatMirror):
         self.table.say("?", text)  # no chat at one terminal; the screen offers none
 
     def close(self) -> None:
-        for seat in list(self._due):
-            self._cancel_due(seat)
+        self.stop_standing()
         for sub in self._subs:
             self.table.leave(sub)
         self._subs.clear()

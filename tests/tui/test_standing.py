@@ -125,3 +125,28 @@ async def test_standing_answers_are_offered_only_for_others_proposals():
         assert screen.request() is Request.TURN
         await pilot.press("w")
         assert screen.mode is Compose.IDLE
+
+
+async def test_in_hot_seat_a_standing_answer_needs_no_handover():
+    from grail_tui.app.screens.prompts import PrivacyScreen
+    from grail_tui.table.seats import SeatConfig
+
+    scenarios.save(scenarios.midgame(), [SeatConfig("Ann"), SeatConfig("Gregor"), scenarios.SEATS[2]])
+    app = GrailApp(bot_delay=0, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Ann takes the keyboard
+        await pilot.press("p", "1", "enter")  # Ann proposes with JB
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen)
+        await pilot.press("enter")  # Gregor
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.viewer == 1
+        table = table_of(app)
+        seen = watch_submits(table)
+        await pilot.press("w", "enter")  # pass on every proposal this turn
+        await pilot.pause()
+        assert screen.viewer is None and not isinstance(app.screen, PrivacyScreen)  # keyboard free
+        await asyncio.sleep(PACE + 0.2)
+        await pilot.pause()
+        assert (1, Pass(1), True) in seen  # answered for Gregor, through the table like a key
