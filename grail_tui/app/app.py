@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from textual import events
 from textual.actions import parse
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -30,6 +31,7 @@ from grail_tui.table.table import Table
 from grail_tui.table.thinking import Thinker
 
 from .glyphs import glyphs
+from .screens.size import SizeNotice, too_small
 from .screens.start import NewGame, StartMenu, StartScreen
 
 
@@ -46,6 +48,7 @@ class GrailApp(App[int]):
         seed: int | None = None,
         replay: RecordData | None = None,
         replay_game: str = registry.DEFAULT,
+        replay_note: str | None = None,
         resume: bool = False,
         player_name: str | None = None,
         server: Any = None,
@@ -63,6 +66,7 @@ class GrailApp(App[int]):
             self.settings.seats[0] = SeatConfig(player_name)
         self.replay_record = replay
         self.replay_game = replay_game
+        self.replay_note = replay_note  # what is wrong where a damaged record stops
         self.resume = resume
         self.client: TableClient | None = None
         self.thinker = Thinker(processes=1)
@@ -86,16 +90,36 @@ class GrailApp(App[int]):
     async def on_mount(self) -> None:
         if self.ascii_only:
             self.add_class("-ascii")
+        self.screen_change_signal.subscribe(self, self._fit_screen)
         if self.server is not None and await self._connect():
             return
         if self.replay_record is not None:
-            self.push_screen(registry.get(self.replay_game).ui().replay_screen(self.replay_record, self.g))
+            self.push_screen(registry.get(self.replay_game).ui().replay_screen(
+                self.replay_record, self.g, note=self.replay_note))
             return
         self.push_screen(StartScreen(self.settings, self.saved_description()))
         if self.resume:
             self.continue_game()
         elif os.environ.get("GRAIL_TUI_BENCH_PAINTED"):
             self.start_game()  # `grail-tui bench tui`: straight to the game screen
+
+    # -- below the smallest supported terminal: a notice, not a cut-off screen --------
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_screen(self.screen, event.size.width, event.size.height)
+
+    def _fit_screen(self, screen: Screen[Any], width: int = 0, height: int = 0) -> None:
+        if not width:
+            width, height = self.size
+        small = too_small(width, height)
+        self.set_class(small, "-too-small")
+        notices = screen.query_children(SizeNotice)
+        notice = notices.first() if notices else None
+        if small and notice is None:
+            notice = SizeNotice()
+            screen.mount(notice)
+        if notice is not None:
+            notice.show_size(width, height)
 
     async def _connect(self) -> bool:
         """Open the lobby of a server; False (with a notice) if none answers."""
@@ -121,7 +145,7 @@ class GrailApp(App[int]):
         if item == "start":
             self.start_game()
         elif item == "continue":
-            self.continue_game()
+            self.choose_saved_game()
         elif item == "library":
             self.open_library()
         elif item == "replay":
@@ -192,22 +216,44 @@ class GrailApp(App[int]):
 
         self.push_screen(LibraryScreen(LocalShelf(), self.g))
 
+    def choose_saved_game(self) -> None:
+        """Every unfinished game, to continue one (or delete one, asked first)."""
+        from .screens.saves import SavesScreen
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.continue_game(path)
+            else:
+                self._refresh_start()
+
+        self.push_screen(SavesScreen(), chosen)
+
     def ask_replay(self) -> None:
-        from grail_tui.games.api import RecordError
-
+        """The finished games' records to choose from (or any file, by its path)."""
         from .screens.prompts import TextPrompt
+        from .screens.records import OTHER, RecordsScreen
 
-        def chosen(path: str | None) -> None:
-            if not path:
-                return
+        def replay(path: Path) -> None:
+            from grail_tui.games.api import RecordError
+
             try:
-                kind, record = registry.read_record_file(Path(path).expanduser())
+                kind, record, note = registry.read_record_for_replay(path)
             except RecordError as exc:
                 self.notify(str(exc), severity="error", timeout=8)
                 return
-            self.push_screen(kind.ui().replay_screen(record, self.g))
+            self.push_screen(kind.ui().replay_screen(record, self.g, note=note))
 
-        self.push_screen(TextPrompt("Replay which game record?", "", "path to a .json record"), chosen)
+        def typed(path: str | None) -> None:
+            if path:
+                replay(Path(path).expanduser())
+
+        def chosen(choice: Path | str | None) -> None:
+            if choice == OTHER:
+                self.push_screen(TextPrompt("Replay which game record?", "", "path to a .json record"), typed)
+            elif isinstance(choice, Path):
+                replay(choice)
+
+        self.push_screen(RecordsScreen(), chosen)
 
     def action_new_game(self) -> None:
         while len(self.screen_stack) > 2:
@@ -215,6 +261,10 @@ class GrailApp(App[int]):
         if self.session is not None:
             return  # back in the lobby
         self.settings.seed = random.randrange(1_000_000)
+        self._refresh_start()
+
+    def _refresh_start(self) -> None:
+        """The start menu says again which unfinished games there are."""
         start = self.screen
         if isinstance(start, StartScreen):
             start.saved = self.saved_description()

@@ -32,7 +32,7 @@ UNICODE = Glyphs(
 )
 
 ASCII = Glyphs(
-    grail="*", society=("+", "!", "x", "^"),
+    grail="*", society=("+", "!", "&", "^"),
     h="-", v="|", cross="+", top_left="+", top="+", top_right="+", left="+", right="+",
     bottom_left="+", bottom="+", bottom_right="+", destination=">", used="x", arrow="->",
 )

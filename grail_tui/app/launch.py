@@ -40,11 +40,11 @@ def launch(args: argparse.Namespace) -> int:
 
     from .app import GrailApp
 
-    replay = None
+    replay = note = None
     game = registry.DEFAULT
     if getattr(args, "command", None) == "replay":
         try:
-            kind, replay = registry.read_record_file(Path(args.record))
+            kind, replay, note = registry.read_record_for_replay(Path(args.record))
         except RecordError as exc:
             raise StartError(str(exc)) from None
         game = kind.name
@@ -60,7 +60,7 @@ def launch(args: argparse.Namespace) -> int:
                              "(start one with `grail-tui serve`, or name it with --socket)")
         open_code = (command, args.code.strip().upper()[:8])
     app = GrailApp(ascii_only=args.ascii, bot_delay=args.bot_delay, seed=args.seed,
-                   replay=replay, replay_game=game, resume=args.resume, server=server,
+                   replay=replay, replay_game=game, replay_note=note, resume=args.resume, server=server,
                    open_code=open_code)
     headless = bool(os.environ.get("GRAIL_TUI_BENCH_PAINTED"))
     code = app.run(mouse=args.mouse, headless=headless)

@@ -1,4 +1,11 @@
-"""App latency: process start to the first painted game screen, and key-to-repaint."""
+"""App latency and weight on the wire: process start to the first painted game screen,
+key-to-repaint, and the bytes written to the terminal per key at 80x24.
+
+Bytes are counted as the terminal would receive them: every screen update the
+app would send is rendered with a 24-bit colour console (escape sequences
+included), the same way Textual writes it to a real terminal. Over a slow link
+(SSH from far away) these bytes are what a player waits for.
+"""
 
 from __future__ import annotations
 
@@ -64,6 +71,111 @@ async def _timed_key(app: Any, screen: Any, key: str) -> float:
     return stop - started
 
 
+class Wire:
+    """Counts the bytes the app writes to the terminal (it runs headless in the benchmark)."""
+
+    def __init__(self, app: Any) -> None:
+        from rich.console import Console
+        from textual._compositor import CompositorUpdate
+
+        self.bytes = 0
+        self._console = Console(color_system="truecolor", force_terminal=True, width=80, height=24,
+                                legacy_windows=False, file=open(os.devnull, "w"))  # noqa: SIM115
+        original = app._display
+
+        def display(screen: Any, renderable: Any) -> None:
+            if isinstance(renderable, CompositorUpdate):
+                self.bytes += len(renderable.render_segments(self._console).encode())
+            original(screen, renderable)
+
+        app._display = display
+
+    def close(self) -> None:
+        self._console.file.close()
+
+
+async def _quiet(app: Any, pilot: Any) -> None:
+    """Until the table waits for a person and the screen has painted what it shows."""
+    client = app.client
+    for _ in range(3):
+        await client.table.settle()
+        await pilot.pause()
+        await pilot.pause(0.05)
+
+
+async def _wire_per_key(samples: int) -> dict[str, Any]:
+    """Bytes written for a cursor move in the opening composer, a composed action (the
+    Enter that sends it, with the repaint of its result), and one bot's turn."""
+    from grail_tui.app.app import GrailApp
+    from grail_tui.games.hunt.screens.game import GameScreen
+    from grail_tui.games.hunt.situation import Request
+    from grail_tui.table.client import LocalClient
+
+    app = GrailApp(seed=9, bot_delay=0.2, player_name="Bench")  # a key's repaint, then the bots
+    app.settings.options["turn_limit"] = 10_000
+    moves: list[int] = []
+    move_times: list[float] = []
+    actions: list[int] = []
+    bot_turns: list[int] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        wire = Wire(app)
+        await _quiet(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("a")  # the opening composer
+        await _quiet(app, pilot)
+        for k in range(samples):
+            before = wire.bytes
+            move_times.append(await _timed_key(app, screen, "right" if k % 2 == 0 else "left"))
+            await pilot.pause()
+            moves.append(wire.bytes - before)
+        await pilot.press("escape")
+        await _quiet(app, pilot)
+        client = app.client
+        assert isinstance(client, LocalClient)
+        table = client.table
+        while len(actions) < samples or len(bot_turns) < samples // 4:
+            screen = app.screen
+            if not isinstance(screen, GameScreen) or table.over:
+                break
+            request = screen.request()
+            if request in (Request.OPENING, Request.TURN):
+                await pilot.press("a")
+                await _quiet(app, pilot)
+                key = "enter"
+            elif request is Request.OBJECTION:
+                key = "n"
+            elif request is Request.REPLY:
+                key = "c"
+            else:
+                await _quiet(app, pilot)
+                continue
+            before = wire.bytes
+            turn = table.kind.turns(table.state)
+            await pilot.press(key)
+            await pilot.pause()
+            await pilot.pause(0.05)
+            actions.append(wire.bytes - before)
+            if request is Request.TURN:
+                # the bots' turns that follow, until the table asks this player again
+                before = wire.bytes
+                await _quiet(app, pilot)
+                turns = max(1, table.kind.turns(table.state) - turn - 1)
+                bot_turns.extend([(wire.bytes - before) // turns] * turns)
+            else:
+                await _quiet(app, pilot)
+        wire.close()
+    return {"cursor_move": moves, "cursor_move_seconds": move_times, "composed_action": actions,
+            "bot_turn": bot_turns}
+
+
+def _summary(values: list[int]) -> dict[str, Any]:
+    return {"samples": len(values), "median": statistics.median(values) if values else None,
+            "max": max(values) if values else None}
+
+
 async def _round_trips(samples: int) -> list[float]:
     from grail_tui.app.app import GrailApp
     from grail_tui.games.hunt.screens.game import GameScreen
@@ -102,6 +214,8 @@ async def _round_trips(samples: int) -> list[float]:
 def run(runs: int = 5, samples: int = 60) -> dict[str, Any]:
     starts = first_screen(runs)
     trips = asyncio.run(_round_trips(samples))
+    wire = asyncio.run(_wire_per_key(samples))
+    moves = wire["cursor_move_seconds"]
     return {
         "benchmark": "tui",
         "first_screen_seconds": {
@@ -114,5 +228,16 @@ def run(runs: int = 5, samples: int = 60) -> dict[str, Any]:
             "median": round(statistics.median(trips) * 1000, 2) if trips else None,
             "p95": round(sorted(trips)[int(len(trips) * 0.95) - 1] * 1000, 2) if trips else None,
         },
-        "targets": {"first_screen_seconds": 1.0, "action_round_trip_ms_median": 50},
+        "cursor_move_ms": {
+            "samples": len(moves),
+            "median": round(statistics.median(moves) * 1000, 2) if moves else None,
+            "p95": round(sorted(moves)[int(len(moves) * 0.95) - 1] * 1000, 2) if moves else None,
+        },
+        "bytes_per_key_80x24": {
+            "cursor_move": _summary(wire["cursor_move"]),
+            "composed_action": _summary(wire["composed_action"]),
+            "bot_turn": _summary(wire["bot_turn"]),
+        },
+        "targets": {"first_screen_seconds": 1.0, "action_round_trip_ms_median": 50,
+                    "cursor_move_bytes_median": 1536, "cursor_move_ms_median": 20},
     }

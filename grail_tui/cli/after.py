@@ -22,7 +22,7 @@ def register(sub: Any) -> None:
     story.add_argument("record", help="a game record (JSON)")
     story.add_argument("--seat", type=positive, default=None,
                        help="of an unfinished game, also tell this seat's own sheet (1 is the first); "
-                            "the others stay secret until the end")
+                            "the others stay secret until the end (default: no seat's)")
     story.add_argument("--json", action="store_true", help="print the story as JSON")
     story.set_defaults(handler=run_story)
 
@@ -32,7 +32,7 @@ def register(sub: Any) -> None:
                                         "entry's rating with its uncertainty (mu - 3 sigma first).")
     ladder.add_argument("--bots", required=True,
                         help="comma-separated entries, a level with an optional budget in seconds: "
-                             "random,heuristic,strong:0.25,strong:1")
+                             "random,heuristic,strong:0.25,strong:1 (required: there is no default)")
     ladder.add_argument("--games", type=positive, default=60, help="how many games (default 60)")
     ladder.add_argument("--players", type=players, default=None,
                         help="seats per game (default: as many as entries, at most the game's maximum)")
@@ -43,7 +43,7 @@ def register(sub: Any) -> None:
     ladder.add_argument("--json", action="store_true", help="print a JSON summary")
     ladder.add_argument("--out", type=Path, default=None,
                         help="also keep the JSON summary in this file, rewritten after every game "
-                             "(a long run stopped early keeps what it played)")
+                             "(a long run stopped early keeps what it played; default: not kept)")
     ladder.set_defaults(handler=run_ladder)
 
     stats = sub.add_parser("stats", help="a server's leaderboard and your own rating",
@@ -55,10 +55,11 @@ def register(sub: Any) -> None:
                        help="the server's Unix socket (default: $GRAIL_TUI_SOCKET, else the system "
                             "server's, else your own if running)")
     stats.add_argument("--db", type=Path, default=None, metavar="FILE",
-                       help="read this server database instead (read-only; for an operator)")
+                       help="read this server database instead, read-only, for an operator (default: ask the "
+                            "running server)")
     stats.add_argument("--who", default=None,
                        help="with --db: whose rating and history to show (default: your account)")
-    stats.add_argument("--page", type=int, default=0, help="page of the leaderboard, from 0 (20 a page)")
+    stats.add_argument("--page", type=int, default=0, help="page of the leaderboard, from 0, 20 a page (default 0)")
     stats.add_argument("--json", action="store_true", help="print JSON")
     stats.set_defaults(handler=run_stats)
 

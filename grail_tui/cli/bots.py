@@ -28,7 +28,7 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
                              "limit (The Hunt for the Grail: default 500)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="any setting of the game, e.g. --option plus=1,1,2,2,2,3,3 for Grail "
-                             "Succession's plus cards (repeatable)")
+                             "Succession's plus cards (repeatable; default: the game's own settings)")
 
 
 def game_options(args: argparse.Namespace) -> dict[str, str | int]:
@@ -80,7 +80,8 @@ def register(sub: Any) -> None:
                           description="Headless games between computer players, seats rotating; "
                                       "prints win rates with 95%% confidence intervals.")
     tour.add_argument("--bots", required=True,
-                      help="comma-separated levels, one per seat, e.g. strong,heuristic,heuristic")
+                      help="comma-separated levels, one per seat, e.g. strong,heuristic,heuristic "
+                           "(required: there is no default)")
     tour.add_argument("--games", type=positive, default=30, help="how many games (default 30)")
     tour.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     tour.add_argument("--players", type=players, default=None,
@@ -93,7 +94,7 @@ def register(sub: Any) -> None:
     tour.add_argument("--json", action="store_true", help="print a JSON summary")
     tour.add_argument("--out", type=Path, default=None,
                       help="also keep the JSON summary in this file, rewritten after every game "
-                           "(a long run stopped early keeps what it played)")
+                           "(a long run stopped early keeps what it played; default: not kept)")
     tour.set_defaults(handler=run_tournament)
 
 

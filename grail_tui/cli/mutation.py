@@ -22,11 +22,12 @@ def register(sub: Any) -> None:
     bm.add_argument("--jobs", type=positive, default=1, help="test processes at once (default 1)")
     bm.add_argument("--only", action="append", default=[], metavar="PATTERN",
                     help="rerun only the mutants whose names match (repeatable; e.g. "
-                         "'grail_tui.games.hunt.engine.carry.*'); the others keep their last result")
+                         "'grail_tui.games.hunt.engine.carry.*'); the others keep their last result "
+                         "(default: rerun them all)")
     bm.add_argument("--report-only", action="store_true",
                     help="do not run: report the results of the last run in mutants/")
     bm.add_argument("--min-score", type=float, default=None,
-                    help="exit with status 1 if the score is below this (0 to 1)")
+                    help="exit with status 1 if the score is below this, from 0 to 1 (default: no minimum)")
     bm.add_argument("--json", action="store_true", help="JSON output (the default)")
     bm.set_defaults(handler=run_mutation)
 

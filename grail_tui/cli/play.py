@@ -13,7 +13,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mouse", action="store_true", help="turn mouse reporting on (off by default)")
     parser.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
                         help="pause before each computer move (default 0.6)")
-    parser.add_argument("--seed", type=int, default=None, help="seed for the new game's setup")
+    parser.add_argument("--seed", type=int, default=None, help="seed for the new game's setup (default: a new random seed each game)")
     parser.add_argument("--continue", dest="resume", action="store_true",
                         help="resume the saved game at once")
     parser.add_argument("--local", action="store_true",

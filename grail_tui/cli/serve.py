@@ -27,13 +27,13 @@ def register(sub: Any) -> None:
                        help="close connections that say nothing for this long (default 10)")
     serve.add_argument("--ssh", default=None, metavar="HOST[:PORT]",
                        help="also open the SSH front door: anyone with an ssh client and a key can "
-                            "play (port 2222 unless given; the host key lives beside the database)")
+                            "play (port 2222 unless given; the host key lives beside the database; default: no SSH)")
     serve.add_argument("--allow", type=Path, default=None, metavar="FILE",
                        help="with --ssh: only the keys in this authorized_keys file may come in "
                             "(no guests); default: any key, and guests may watch")
     serve.add_argument("--bench-tcp", default=None, metavar="HOST:PORT",
                        help="also listen on loopback TCP with claimed names: for tests and "
-                            "`grail-tui bench server` only, never for players")
+                            "`grail-tui bench server` only, never for players (default: off)")
     serve.set_defaults(handler=run_serve)
 
 

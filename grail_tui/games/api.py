@@ -309,9 +309,10 @@ class GameKind(Protocol):
 
     # -- words and screens ----------------------------------------------------------------
 
-    def log_book(self, names: Sequence[str]) -> LogBook:
-        """A seat's log; ``names`` changes in place as people take seats (on a server), so
-        the book reads it when it words an event rather than copying it."""
+    def log_book(self, names: Sequence[str], seat: int | None = None) -> LogBook:
+        """A log in words for ``seat`` (None: a spectator), who reads their own seat as "you";
+        ``names`` changes in place as people take seats (on a server), so the book reads it when
+        it words an event rather than copying it."""
         ...
 
     def ui(self) -> Any:

@@ -60,3 +60,33 @@ def read_record_file(path: Path) -> tuple[GameKind, RecordData]:
         return kind, kind.read_record(data)
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
+
+
+def read_record_for_replay(path: Path) -> tuple[GameKind, RecordData, str | None]:
+    """A record to step through. One whose actions are damaged from some point on is read
+    up to that point, with a sentence on what is wrong there (None: it is whole)."""
+    try:
+        kind, record = read_record_file(path)
+        return kind, record, None
+    except RecordError as whole:
+        try:
+            data = json.loads(path.read_bytes())
+            kind = of_record(data)
+        except (OSError, ValueError):
+            raise whole from None
+        actions = data.get("actions")
+        if not isinstance(actions, list):
+            raise whole from None
+        readable, broken = 0, len(actions)  # the longest prefix that reads: between these
+        while broken - readable > 1:
+            middle = (readable + broken) // 2
+            try:
+                kind.read_record({**data, "actions": actions[:middle]})
+                readable = middle
+            except RecordError:
+                broken = middle
+        try:
+            record = kind.read_record({**data, "actions": actions[:readable]})
+        except RecordError:
+            raise whole from None  # not the actions: the setup or the header
+        return kind, record, f"Action {readable} of the record is damaged; the replay stops before it."

@@ -281,6 +281,7 @@ class RemoteClient(SeatMirror):
         self.session.start()
 
     def close(self) -> None:
+        self.stop_standing()
         self.session.send(Leave(self.code))
         if self.session.clients.get(self.code) is self:
             del self.session.clients[self.code]

@@ -6,10 +6,17 @@ bring, and work out legal actions and refusals from that seat's own view
 through the game's engine (``kind.from_view``): a screen never sees more
 than its seat may. ``on_change`` is called after every update; the app turns
 it into one replaceable message, so a burst of updates is painted once.
+
+A seat may have standing answers (the game says what they answer, from the
+seat's own view). The client gives such an answer exactly as a person's key
+would (``submit``, the same message on the wire) and at a person's pace, a
+fixed time after the question arrived, so neither the table, nor the server,
+nor anybody watching can tell it from a key press.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -18,6 +25,15 @@ from grail_tui.games.api import Action, GameKind, GameState, LogBook
 
 from .table import Subscription, Table
 from .updates import SeatUpdate, TableError
+
+STANDING_PACE = 1.0  # seconds from a question to its standing answer: about a person's quickest
+
+
+class Standing(Protocol):
+    """A seat's standing answers, as its game words them (e.g. "pass on everything this turn")."""
+
+    def answer(self, view: Any) -> Action | None: ...  # None: ask the person
+    def done(self, view: Any) -> bool: ...  # no longer in force (the turn is over)
 
 
 class TableClient(Protocol):
@@ -48,6 +64,23 @@ class TableClient(Protocol):
     def chat(self, text: str) -> None: ...
     def start(self) -> None: ...
     def close(self) -> None: ...
+    def stand(self, seat: int, standing: Standing | None) -> None: ...
+    def standing(self, seat: int) -> Standing | None: ...
+    def standing_due(self, seat: int) -> bool:
+        """Will a standing answer answer ``seat``'s question now open?"""
+        ...
+
+
+def presence_notes(before: SeatUpdate, after: SeatUpdate) -> list[str]:
+    """Who left the table or came back between two updates (never the reader's own seat)."""
+    if len(before.present) != len(after.present):
+        return []
+    notes = []
+    for seat, (was, now) in enumerate(zip(before.present, after.present, strict=True)):
+        if was != now and seat != after.seat and seat < len(after.names):
+            name = after.names[seat]
+            notes.append(f"{name} is at the table." if now else f"{name} has left the table.")
+    return notes
 
 
 class SeatMirror:
@@ -57,30 +90,106 @@ class SeatMirror:
         self.kind = kind
         self.updates: dict[int | None, SeatUpdate] = {}
         self.books: dict[int | None, LogBook] = {}
-        self._names: dict[int | None, list[str]] = {}  # what each book names the seats by
+        self._names: dict[int | None, list[str]] = {}  # the names each book reads, kept current
         self._worlds: dict[int, tuple[Any, GameState]] = {}
         self.on_change: Callable[[], None] | None = None
+        self.refusal: str | None = None
+        self._standing: dict[int, Standing] = {}
+        self._due: dict[int, tuple[int, asyncio.TimerHandle]] = {}  # seat -> (seq, timer)
 
     def receive(self, update: SeatUpdate) -> None:
         seat = update.seat
         book = self.books.get(seat)
+        before = self.updates.get(seat)
         names = self._names.setdefault(seat, [])
-        names[:] = update.names  # people take seats after the game began: the log names them
+        names[:] = update.names  # a book reads names from this list: a seat taken later is named
         if book is None or update.reset:
-            book = self.books[seat] = self.kind.log_book(names)
+            book = self.books[seat] = self.kind.log_book(names, seat)
         book.feed(update.events)
         for line in update.chat:
             book.note(f"[chat] {line.who}: {line.text}")
+        if before is not None and not update.reset:
+            for note in presence_notes(before, update):
+                book.note(note)
         self.updates[seat] = update
+        if seat is not None and seat in self._standing:
+            self._consider(seat)
         if self.on_change is not None:
             self.on_change()
 
     def latest(self, seat: int | None) -> SeatUpdate | None:
         return self.updates.get(seat)
 
+    # -- standing answers ----------------------------------------------------------------
+
+    def stand(self, seat: int, standing: Standing | None) -> None:
+        """Set (None: clear) ``seat``'s standing answers; they may answer the open question."""
+        self._cancel_due(seat)
+        if standing is None:
+            self._standing.pop(seat, None)
+        else:
+            self._standing[seat] = standing
+            self._consider(seat)
+        if self.on_change is not None:
+            self.on_change()  # the screen shows them, and in hot-seat frees the keyboard
+
+    def standing(self, seat: int) -> Standing | None:
+        return self._standing.get(seat)
+
+    def standing_due(self, seat: int) -> bool:
+        due = self._due.get(seat)
+        update = self.updates.get(seat)
+        return due is not None and update is not None and due[0] == update.seq
+
+    def _consider(self, seat: int) -> None:
+        standing, update = self._standing.get(seat), self.updates.get(seat)
+        if standing is None or update is None:
+            return
+        if update.over or standing.done(update.view):
+            del self._standing[seat]
+            self._cancel_due(seat)
+            return
+        if self.standing_due(seat) or not update.asked or update.pending is not None:
+            return
+        action = standing.answer(update.view)
+        if action is None or self.why_illegal(seat, action) is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no clock to keep a person's pace: the person answers
+        self._cancel_due(seat)
+        timer = loop.call_later(STANDING_PACE, self._answer_standing, seat, update.seq, action)
+        self._due[seat] = (update.seq, timer)
+
+    def _answer_standing(self, seat: int, seq: int, action: Action) -> None:
+        self._due.pop(seat, None)
+        update = self.updates.get(seat)
+        if update is None or update.seq != seq or not update.asked or update.pending is not None:
+            return  # the person answered first, or the game moved on
+        refused = self.submit(seat, action)
+        if refused is not None:
+            self.refusal = refused
+            if self.on_change is not None:
+                self.on_change()
+
+    def stop_standing(self) -> None:
+        """Nothing more is answered for anybody (the client is closing)."""
+        for seat in list(self._due):
+            self._cancel_due(seat)
+        self._standing.clear()
+
+    def _cancel_due(self, seat: int) -> None:
+        due = self._due.pop(seat, None)
+        if due is not None:
+            due[1].cancel()
+
+    def submit(self, seat: int, action: Action) -> str | None:
+        raise NotImplementedError
+
     def log(self, seat: int | None) -> LogBook:
         if seat not in self.books:
-            self.books[seat] = self.kind.log_book(())
+            self.books[seat] = self.kind.log_book((), seat)
         return self.books[seat]
 
     def world(self, seat: int) -> GameState | None:
@@ -118,7 +227,6 @@ class LocalClient(SeatMirror):
         self.table = table
         self._seats = tuple(seats)
         self._subs: list[Subscription] = []
-        self.refusal: str | None = None
 
     @property
     def remote(self) -> bool:
@@ -164,6 +272,7 @@ class LocalClient(SeatMirror):
         self.table.say("?", text)  # no chat at one terminal; the screen offers none
 
     def close(self) -> None:
+        self.stop_standing()
         for sub in self._subs:
             self.table.leave(sub)
         self._subs.clear()

@@ -106,6 +106,8 @@ async def test_the_app_reconnects_by_itself_after_the_server_is_killed(tmp_path,
             await pilot.press("a", "2", "enter")
             await wait(pilot, lambda: client.latest(None).view.turn >= 1)
             before = client.latest(0).seq
+            client.chat("before the storm")
+            await wait(pilot, lambda: any("before the storm" in line for line in client.log(0).lines))
             os.kill(first.proc.pid, signal.SIGKILL)
             first.proc.wait(5)
             await wait(pilot, lambda: client.notice is not None)  # "Connection lost; reconnecting…"
@@ -114,6 +116,14 @@ async def test_the_app_reconnects_by_itself_after_the_server_is_killed(tmp_path,
             await wait(pilot, lambda: client.notice is None and client.session.connected, timeout=20)
             await wait(pilot, lambda: client.latest(0).seq >= before)
             assert client.latest(0).view.sheet.influence[1] > 0  # our assignment survived
+            # the chat came back with the fresh start of the log, and the pane shows it
+            assert sum("before the storm" in line for line in client.log(0).lines) == 1
+            await pilot.press("g")
+            await pilot.pause()
+            from grail_tui.games.hunt.widgets.panes import LogPane
+
+            shown = " ".join(" ".join(str(line.text).split()) for line in screen.query_one(LogPane).lines)
+            assert shown.count("before the storm") == 1
     finally:
         first.stop()
         if second is not None:

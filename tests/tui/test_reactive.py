@@ -70,3 +70,54 @@ async def test_keys_that_arrive_in_one_burst_all_land():
         await pilot.pause()
         await pilot.pause()
         assert table.state.turn == turn + 1  # the assignment was made and the turn passed on
+
+
+async def test_a_cursor_move_in_the_composer_repaints_the_composer_alone():
+    """Over a slow link every repainted cell is resent: a unit cursor move must not
+    repaint the board, the panes or the whole screen."""
+    from textual.widget import Widget
+
+    scenarios.save(scenarios.midgame())
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        refreshed: list[str] = []
+        original = Widget.refresh
+
+        def counted(self, *args, **kwargs):
+            refreshed.append(type(self).__name__)
+            return original(self, *args, **kwargs)
+
+        Widget.refresh = counted
+        try:
+            await pilot.press("left")
+            await pilot.pause()
+        finally:
+            Widget.refresh = original
+        assert set(refreshed) == {"AssignPad"}, refreshed
+
+
+async def test_changing_what_is_composed_does_not_repaint_the_board():
+    from textual.widget import Widget
+
+    scenarios.save(scenarios.midgame())
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.1)
+        refreshed: list[str] = []
+        original = Widget.refresh
+
+        def counted(self, *args, **kwargs):
+            refreshed.append(type(self).__name__)
+            return original(self, *args, **kwargs)
+
+        Widget.refresh = counted
+        try:
+            await pilot.press("a", "escape")
+            await pilot.pause()
+        finally:
+            Widget.refresh = original
+        assert "BoardMap" not in refreshed and "GameScreen" not in refreshed, sorted(set(refreshed))

@@ -20,6 +20,8 @@ def _game_in_turn() -> Game:
 def test_status_line_names_the_mover_and_who_is_at_the_keyboard():
     view = _game_in_turn().public_view()
     assert situation.status_line(view, 0, hotseat=False, remote=False, notice=None) == \
+        "Turn 1/500 · Your turn"  # the viewer is "you", never their own name
+    assert situation.status_line(view, 1, hotseat=False, remote=False, notice=None) == \
         "Turn 1/500 · Ada's turn"
     assert situation.status_line(view, 1, hotseat=True, remote=False, notice=None).endswith(
         "· Bea at the keyboard")
@@ -39,3 +41,37 @@ def test_prompt_follows_what_is_being_composed():
     assert "any initiates" in situation.prompt(Compose.ASSIGN, None, Request.TURN, view, pv)
     assert situation.prompt(Compose.IDLE, None, Request.TURN, view, pv).startswith("Your turn")
     assert situation.prompt(Compose.IDLE, None, None, view, None) == "Waiting for Ada…"
+
+
+def test_a_server_game_shows_its_code_and_who_is_away():
+    view = _game_in_turn().public_view()
+    line = situation.status_line(view, 1, hotseat=False, remote=True, notice=None, code="ABCD", away=(2,))
+    assert line.startswith("Game ABCD · Turn 1/500")
+    assert line.endswith("· away: Cy")
+    assert situation.status_line(view, 1, hotseat=False, remote=True, notice="Reconnecting…",
+                                 code="ABCD").startswith("Game ABCD · Reconnecting…")
+
+
+def test_the_raise_key_has_one_name():
+    from grail_tui.games.hunt.engine import Field, Object, Pass, Proposal, Propose
+    from grail_tui.games.hunt.screens.game import GameScreen
+    from grail_tui.games.hunt.ui import KEYS
+
+    from .scenarios import midgame
+
+    game = midgame()
+    game.apply(Propose(0, Proposal(Initiate.AC, Field.AKKON)))
+    game.apply(Object(1, 3))
+    game.apply(Pass(2))
+    assert game.phase is Phase.REPLY
+    reply = situation.prompt(situation.Compose.IDLE, None, situation.Request.REPLY,
+                             game.public_view(), game.view(0))
+    assert "r raises" in reply and "reveals more" not in reply
+    typing = situation.prompt(situation.Compose.RAISE, None, situation.Request.REPLY,
+                              game.public_view(), game.view(0))
+    assert typing.startswith("Raise:")
+    raise_binding = next(b for b in GameScreen.BINDINGS if getattr(b, "action", "") == "raise")
+    assert raise_binding.description == "Raise"
+    assert "| m / r / c | match the objection / raise" in KEYS and "reveal more /" not in KEYS
+    assert "must match, raise or concede" in situation.status_line(
+        game.public_view(), 1, hotseat=False, remote=False, notice=None)

@@ -20,6 +20,10 @@ SCENES = {
     "bidding_war": (scenarios.bidding, []),
     "composing_assignment": (scenarios.midgame, ["s", "a", "left", "space", "left", "space", "2", "1"]),
     "end": (scenarios.finished, []),
+    "choosing_a_proposal": (scenarios.midgame, ["p", "2"]),
+    "standing_answers": (scenarios.bidding, ["w"]),
+    "log_scrolled": (scenarios.midgame, ["pageup"]),
+    "continue_list": (None, ["c"]),
 }
 
 
@@ -30,6 +34,15 @@ def test_snapshot(snap_compare, scene, size, style):
     make, keys = SCENES[scene]
     if make is not None:
         scenarios.save(make())
+    elif scene == "continue_list":
+        import os
+        import time
+
+        from grail_tui.table.files import saves_dir
+
+        scenarios.save(scenarios.midgame())
+        played = time.mktime((2026, 1, 1, 12, 0, 0, 0, 0, -1))  # shown the same in every time zone
+        os.utime(saves_dir() / scenarios.SAVE, (played, played))
     app = GrailApp(seed=42, bot_delay=0, player_name="Ann", ascii_only=style == "ascii",
                    resume=make is not None)
     assert snap_compare(app, press=keys, terminal_size=size)
@@ -81,3 +94,10 @@ def test_snapshot_library(snap_compare, size, style, utc):
         await open_library(pilot, app)
 
     assert snap_compare(app, terminal_size=size, run_before=to_the_library)
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_snapshot_below_the_smallest_size(snap_compare, style):
+    scenarios.save(scenarios.midgame())
+    app = GrailApp(seed=42, bot_delay=0, player_name="Ann", ascii_only=style == "ascii", resume=True)
+    assert snap_compare(app, terminal_size=(70, 20))

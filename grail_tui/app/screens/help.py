@@ -21,6 +21,28 @@ SHELL = """\
 | ? | help |
 | Ctrl+Q | quit (a game at this terminal is saved after every action; Continue resumes it) |
 
+## In the lobby of a server
+
+| key | what it does |
+|---|---|
+| ↑/↓, Enter | open the game under the cursor: your seat, a free seat, or watch it |
+| n | create a game (Enter on an open seat reserves it for someone by name) |
+| j | join a game by its four-letter code |
+| w | watch a game by its code |
+| r | refresh the lists |
+| l | the library of finished games: their story, replay, export |
+| t | the leaderboard, and your own rating and history |
+
+## On the start screen
+
+| key | what it does |
+|---|---|
+| ↑/↓, Enter | choose an entry |
+| ←/→ | change the setting under the cursor |
+| digits, Backspace | type a number (seed, turn limit) |
+| c | continue an unfinished game (d deletes one, after asking) |
+| f | the library of finished games: their story, replay, export |
+
 """
 
 

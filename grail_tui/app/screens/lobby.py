@@ -93,6 +93,8 @@ class LobbyScreen(Screen[None]):
         self.action_refresh()
 
     def on_server(self, message: Any) -> None:
+        if message is None and not self.is_current:
+            return  # in a game, its status line says how the connection is, while it is so
         if message is None:  # the connection went, or came back
             if self.session.connected:
                 self.notify("Connected again.")
@@ -179,6 +181,8 @@ class LobbyScreen(Screen[None]):
                 self.session.ref(), settings.game,
                 bots=tuple(s.bot.value if s.bot else None for s in settings.seats),
                 names=tuple((s.name or "")[:24] for s in settings.seats),
+                reserved=tuple(s.reserved if s.bot is None and k else None
+                               for k, s in enumerate(settings.seats)),
                 options=dict(settings.options),
                 rules=TableRules(answer_timeout=max(5, settings.answer_timeout),
                                  min_round=settings.min_round,

@@ -35,7 +35,7 @@ KINDS: tuple[BotLevel | None, ...] = (None, *BotLevel)  # None: a human at this 
 MENU = ("start", "continue", "library", "replay", "help", "quit")
 MENU_LABELS = {
     "start": "Start a new game",
-    "continue": "Continue the saved game",
+    "continue": "Continue an unfinished game",
     "library": "Record library: finished games",
     "replay": "Replay a game record",
     "help": "Help: rules and keys",
@@ -293,9 +293,13 @@ class StartMenu(Widget, can_focus=True):
         for k, seat in enumerate(s.seats):
             if self.remote:
                 kind = ("you" if k == 0 else "open seat") if seat.bot is None else f"bot · {seat.bot.value}"
+                if seat.bot is None and seat.reserved:
+                    kind = f"kept for {seat.reserved}"
             else:
                 kind = "human" if seat.bot is None else f"bot · {seat.bot.value}"
-            line(f"seat{k}", f"Seat {k + 1}", f"{(seat.name or '')[:14]:<15}{kind}", "←/→ kind, Enter rename")
+            hint = "←/→ kind, Enter keeps an open seat for someone" if self.remote else "←/→ kind, Enter rename"
+            shown = "" if self.remote and k and seat.bot is None else (seat.name or "")  # open: no name yet
+            line(f"seat{k}", f"Seat {k + 1}", f"{shown[:14]:<15}{kind}", hint)
         if not self.remote:
             line("seed", "Seed", str(s.seed), "type digits, Backspace erases")
         for option in s.kind.options():
@@ -321,7 +325,7 @@ class StartMenu(Widget, can_focus=True):
 
 class StartScreen(Screen[None]):
     BINDINGS = [
-        Binding("c", "menu('continue')", "Continue", tooltip="Resume the saved game"),
+        Binding("c", "menu('continue')", "Continue", tooltip="Every unfinished game, to continue one"),
         Binding("f", "menu('library')", "Library", tooltip="Finished games: their story, replay, export"),
         Binding("question_mark", "menu('help')", "Help", key_display="?"),
         Binding("ctrl+q", "app.quit", "Quit", tooltip="Leave grail-tui"),
@@ -389,7 +393,21 @@ class NewGameScreen(Screen[bool]):
         self.dismiss(True)
 
     def on_start_menu_rename(self, message: StartMenu.Rename) -> None:
+        """Enter on an open seat: keep it for a named person (empty: for anyone)."""
         message.stop()
+        from .prompts import TextPrompt
+
+        seat = self.settings.seats[message.seat]
+        if message.seat == 0 or seat.bot is not None:
+            return
+
+        def kept(name: str | None) -> None:
+            if name is not None:
+                self.settings.seats[message.seat] = replace(seat, reserved=name.strip()[:24] or None)
+                self.query_one(StartMenu).refresh()
+
+        self.app.push_screen(TextPrompt(f"Keep seat {message.seat + 1} for whom? (their name on this "
+                                        "server; empty: anyone may take it)", seat.reserved or ""), kept)
 
     def action_cancel(self) -> None:
         self.dismiss(False)

@@ -210,10 +210,10 @@ class HuntKind:
 
     # -- words and screens ------------------------------------------------------------------
 
-    def log_book(self, names: Sequence[str]) -> LogBook:
+    def log_book(self, names: Sequence[str], seat: int | None = None) -> LogBook:
         from .words import LogBook as HuntLog
 
-        return HuntLog(names)
+        return HuntLog(names, seat)
 
     def ui(self) -> Any:
         from .ui import UI

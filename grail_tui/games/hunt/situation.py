@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .engine import Assign, Initiate, Object, Pass, Phase, PlayerView, PublicView, describe_proposal
+from .engine import (
+    Assign,
+    GrailMove,
+    Initiate,
+    Object,
+    Pass,
+    Phase,
+    PlayerView,
+    Proposal,
+    PublicView,
+    describe_proposal,
+)
 
 
 class Compose(Enum):
@@ -20,6 +31,12 @@ class Compose(Enum):
     ASSIGN = "assign"
     OBJECT = "object"  # typing an objection's amount
     RAISE = "raise"  # typing a reveal above the objection
+    STANDING = "standing"  # choosing a standing answer for this turn
+    STANDING_AMOUNT = "standing-amount"  # typing how far to keep objecting
+
+
+CHOOSING = (Compose.INITIATE, Compose.PROPOSAL, Compose.STANDING)  # a list of choices is shown
+TYPING = (Compose.OBJECT, Compose.RAISE, Compose.STANDING_AMOUNT)  # an amount is typed
 
 
 class Request(Enum):
@@ -36,34 +53,73 @@ REQUESTS = {Phase.OPENING: Request.OPENING, Phase.TURN: Request.TURN,
 
 
 def status_line(view: PublicView, viewer: int | None, *, hotseat: bool, remote: bool,
-                notice: str | None) -> str:
+                notice: str | None, code: str | None = None, away: tuple[int, ...] = (),
+                open_seats: int = 0) -> str:
+    """One line: the game's code on a server, the turn, whose move, who is away."""
     phase = view.phase
+    you = viewer == view.mover and not hotseat
     mover = view.name(view.mover)
     if phase is Phase.OPENING:
         what = "Opening: everyone assigns in secret"
     elif phase is Phase.TURN:
-        what = f"{mover}'s turn"
+        what = "Your turn" if you else f"{mover}'s turn"
     elif phase is Phase.OBJECTIONS:
-        what = f"{mover} proposes; answers awaited"
+        what = f"{'You propose' if you else mover + ' proposes'}; answers awaited"
     elif phase is Phase.REPLY:
-        what = f"{mover} must match or concede"
+        what = f"{'You' if you else mover} must match, raise or concede"
     else:
         what = "Game over"
+    game = f"Game {code} · " if code else ""
     if notice:
-        return f"{notice} · Turn {view.turn}/{view.turn_limit}"
+        return f"{game}{notice} · Turn {view.turn}/{view.turn_limit}"
     who = f" · {view.name(viewer)} at the keyboard" if hotseat and viewer is not None else ""
     if remote and viewer is None:
         who = " · watching"
-    return f"Turn {view.turn}/{view.turn_limit} · {what}{who}"
+    gone = f" · away: {', '.join(view.name(p) for p in away)}" if away else ""
+    if open_seats:
+        gone += f" · {open_seats} seat{'s' if open_seats > 1 else ''} open"
+    return f"{game}Turn {view.turn}/{view.turn_limit} · {what}{who}{gone}"
+
+
+_SHORT_GRAIL = {
+    GrailMove.CARRY: "with the grail",
+    GrailMove.DROP_BEFORE: "grail left behind",
+    GrailMove.DROP_AFTER: "grail put down",
+    GrailMove.PICK_UP: "picks the grail up",
+}
+
+
+def short_proposal(p: Proposal, field_name: str | None = None) -> str:
+    """A proposal in a few words for a narrow list ("→ Akkon, with the grail");
+    the prompt above the list says it in full."""
+    parts: list[str] = []
+    if p.step is not None:
+        parts.append(f"→ {field_name or p.step.title}")
+        if p.grail in _SHORT_GRAIL:
+            parts.append(_SHORT_GRAIL[p.grail])
+    if p.blow is not None:
+        parts.append(f"blows {p.blow.code}'s cover" + (", takes the grail" if p.take_grail else ""))
+    return ", ".join(parts)
 
 
 def prompt(mode: Compose, chosen: Initiate | None, request: Request | None,
-           view: PublicView, pv: PlayerView | None, pending: object = None) -> str:
-    """The prompt line for what the player is composing (``mode``), else the situation."""
+           view: PublicView, pv: PlayerView | None, pending: object = None,
+           highlighted: str = "", standing: object = None) -> str:
+    """The prompt line for what the player is composing (``mode``), else the situation.
+    ``highlighted``: the proposal under the cursor in full words."""
     if mode is Compose.INITIATE:
         return "Propose: which initiate? Press 1-8, or ↑/↓ and Enter. Esc backs out."
     if mode is Compose.PROPOSAL and chosen is not None:
+        if highlighted:
+            return f"{highlighted}: Enter proposes it; ↑/↓ for another. Esc backs out."
         return f"{chosen.title}: what should it do? ↑/↓ and Enter. Esc backs out."
+    if mode is Compose.STANDING:
+        return ("Standing answers for the rest of this turn, given for you at a person's pace: "
+                "↑/↓ and Enter. Esc backs out.")
+    if mode is Compose.STANDING_AMOUNT and chosen is not None:
+        have = pv.sheet.influence[chosen] if pv else 0
+        return (f"Keep objecting to moves of {chosen.code} this turn, up to how much? "
+                f"(you have {have}) Enter sets it, Esc backs out.")
     if mode is Compose.ASSIGN:
         return assign_help(view)
     if mode is Compose.OBJECT and view.contest is not None:
@@ -71,9 +127,9 @@ def prompt(mode: Compose, chosen: Initiate | None, request: Request | None,
         return (f"Object to {describe_proposal(c.proposal)}: type an amount above {c.showing} "
                 "and press Enter. Esc backs out.")
     if mode is Compose.RAISE and view.contest is not None:
-        return (f"Hold your proposal: type an amount of at least {view.contest.high} and press "
-                "Enter. Esc backs out.")
-    return situation(request, view, pv, pending)
+        return (f"Raise: type an amount above {view.contest.high} (or {view.contest.high} to match) "
+                "and press Enter. Esc backs out.")
+    return situation(request, view, pv, pending, standing)
 
 
 def assign_help(view: PublicView) -> str:
@@ -82,8 +138,9 @@ def assign_help(view: PublicView) -> str:
 
 
 def situation(request: Request | None, view: PublicView, pv: PlayerView | None,
-              pending: object = None) -> str:
-    """What is asked of the player at the keyboard now, or whom the game waits for."""
+              pending: object = None, standing: object = None) -> str:
+    """What is asked of the player at the keyboard now, or whom the game waits for.
+    ``standing``: the answer a standing answer is about to give, if any."""
     names = view.name
     if request is Request.OPENING:
         return "Opening: assign your influence in secret. Press a to start."
@@ -95,13 +152,16 @@ def situation(request: Request | None, view: PublicView, pv: PlayerView | None,
     contest = view.contest
     if request is Request.OBJECTION and contest is not None:
         have = pv.sheet.influence[contest.proposal.initiate] if pv else 0
-        return (f"{names(contest.mover)} proposes: {describe_proposal(contest.proposal)}.\n"
-                f"o objects (beat {contest.showing}; you have {have} on "
-                f"{contest.proposal.initiate.code}), n passes.")
+        said = f"{names(contest.mover)} proposes: {describe_proposal(contest.proposal)}.\n"
+        if isinstance(standing, (Pass, Object)):
+            what = f"object with {standing.amount}" if isinstance(standing, Object) else "pass"
+            return said + f"Your standing answer will {what} in a moment; o or n answers now instead."
+        return said + (f"o objects (beat {contest.showing}; you have {have} on "
+                       f"{contest.proposal.initiate.code}), n passes, w sets standing answers.")
     if request is Request.REPLY and contest is not None and contest.holder is not None:
         have = pv.sheet.influence[contest.proposal.initiate] if pv else 0
         return (f"{names(contest.holder)} objects with {contest.high}. m matches {contest.high}, "
-                f"r reveals more (you have {have}), c concedes.")
+                f"r raises (you have {have}), c concedes.")
     if isinstance(pending, Assign):
         return "Your opening assignment is made; everyone's is shown when all are in."
     if isinstance(pending, (Pass, Object)):

@@ -6,18 +6,27 @@ from importlib import resources
 from typing import Any
 
 KEYS = """\
-# Keys
+## Keys in a game
 
 | key | what it does |
 |---|---|
 | arrows or h j k l | move the cursor on the board |
 | Enter on a field | propose with the initiate standing there |
-| p | propose: choose an initiate (1-8), then what it does |
+| p | propose: choose an initiate (1-8, or ↑/↓ and Enter), then what it does |
 | a | assign influence: ←/→ unit, Space select, 1-8 place, u undo, Enter confirm |
 | o / n | object (type an amount) / pass, when a proposal is on the table |
-| m / r / c | match the objection / reveal more / concede, when your proposal meets an objection |
-| Esc | back out of what you are composing |
+| m / r / c | match the objection / raise (reveal more than it) / concede, when your proposal meets an objection |
+| w | standing answers for the rest of the turn: pass on every proposal, or keep objecting to moves of an initiate up to an amount; they answer for you at a person's pace |
+| Esc or x | back out of what you are composing |
+| Esc | in a server game, when nothing is being composed: back to the lobby (your seat stays yours) |
 | b s t g, Tab | show the bidding war, your sheet, the table of known influence, the log |
+| PgUp PgDn Home End | scroll the log (it takes the keyboard; Esc gives it back) |
+| f | the whole log on the screen |
+| : | say something to everyone at the table (server games) |
+
+On the board, ◆ before the codes on a field means the grail lies there; ◆
+right after a code (AC◆) means that initiate carries it. While you choose a
+proposal, › marks the fields it can step to.
 
 """
 
@@ -28,11 +37,13 @@ class HuntUI:
 
         return GameScreen(client, glyphs)
 
-    def replay_screen(self, record: Any, glyphs: Any, viewer: int | None = None) -> Any:
-        """``viewer``: of an unfinished game, whose own sheet the replay may show."""
+    def replay_screen(self, record: Any, glyphs: Any, viewer: int | None = None,
+                      note: str | None = None) -> Any:
+        """``viewer``: of an unfinished game, whose own sheet the replay may show; ``note``:
+        what is wrong with the record where the replay stops, if anything."""
         from .screens.replay import ReplayScreen
 
-        return ReplayScreen(record, glyphs, viewer)
+        return ReplayScreen(record, glyphs, viewer, note)
 
     def story_screen(self, record: Any, glyphs: Any, viewer: int | None = None) -> Any:
         from .screens.story import StoryScreen

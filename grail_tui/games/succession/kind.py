@@ -199,7 +199,7 @@ class SuccessionKind:
 
     # -- words and screens ------------------------------------------------------------------
 
-    def log_book(self, names: Sequence[str]) -> LogBook:
+    def log_book(self, names: Sequence[str], seat: int | None = None) -> LogBook:
         from .words import LogBook as SuccessionLog
 
         return SuccessionLog(names)

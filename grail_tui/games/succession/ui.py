@@ -31,10 +31,13 @@ class SuccessionUI:
 
         return SuccessionScreen(client, glyphs)
 
-    def replay_screen(self, record: Any, glyphs: Any) -> Any:
+    def replay_screen(self, record: Any, glyphs: Any, viewer: int | None = None,
+                      note: str | None = None) -> Any:
+        """``note``: what is wrong with the record where the replay stops, if anything. A
+        replay shows both hands only for a finished game, so ``viewer`` changes nothing."""
         from .screens.replay import SuccessionReplay
 
-        return SuccessionReplay(record, glyphs)
+        return SuccessionReplay(record, glyphs, note)
 
     def help_text(self) -> str:
         """The keys and the rules, as Markdown."""

@@ -227,7 +227,9 @@ async def test_resume_after_a_kill_continues_at_the_same_position(tmp_path):
     shutil.copy(tmp_path / "killed.jsonl", save)
     again = GrailApp(bot_delay=0)
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.press("down", "enter")  # Continue is the second entry
+        await pilot.press("down", "enter")  # Continue is the second entry: the list of games
+        await pilot.pause()
+        await pilot.press("enter")  # the one unfinished game
         await pilot.pause()
         assert isinstance(again.screen, SuccessionScreen)
         assert table_of(again).state.public_view() == position

@@ -1,7 +1,8 @@
 """A bot that plays with intent, by rules of thumb and one step of lookahead.
 
 - Opening: most of the sheet on one initiate, some on a second, a reserve kept.
-- Its turn: every legal proposal is tried on a world rebuilt from its view and
+- Its turn: every legal proposal (after a rejection, not the rejected move
+  again with other grail handling: see variants.py) is tried on a world rebuilt from its view and
   scored (evaluate.value), weighed by the chance it survives objections; the
   best assignment (enough to lead on an initiate close to delivering) is
   scored the same way.
@@ -34,6 +35,7 @@ from ..engine import (
 )
 from . import world
 from .evaluate import estimates, lead, reach, steps_home, value, weights
+from .variants import worth_proposing
 
 OPENING_PRIMARY = ("A10", "A9", "B9", "A8", "B8", "A7")  # 51
 OPENING_SECOND = ("A6", "B7", "B6")  # 19
@@ -93,6 +95,7 @@ class HeuristicBot:
         pub = view.public
         rivals = estimates(pub, me)
         base = _world(view, position)
+        legal = worth_proposing(view, legal, base)
         hq = view.hq.hq.value if view.hq is not None else None
         now = value(base, me, rivals, hq)
         # A plain step (no grail, no blow) only changes how far its own initiate is

@@ -1,11 +1,12 @@
-"""The baseline: a uniformly random legal choice."""
+"""The baseline: a uniformly random legal choice (after a rejection, a fresh move)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
 
-from ..engine import Action, Game, PlayerView, Setup
+from ..engine import Action, Game, PlayerView, Propose, Setup
+from .variants import same_move
 
 
 class RandomBot:
@@ -16,6 +17,11 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        rejected = view.public.rejected
+        if rejected:  # after a rejection, something else: not the same move with other grail handling
+            fresh = [a for a in legal if not isinstance(a, Propose)
+                     or not any(same_move(a.proposal, r) for r in rejected)]
+            legal = fresh or legal
         return legal[self.rng.randrange(len(legal))]
 
 

@@ -85,6 +85,8 @@ def what_if_turn(game: Game, mover: int, proposal: Proposal | None) -> Game:
     other = game.copy(history=False)  # pragma: no mutate: history=None reads the same
     other._close_contest()
     other.mover = mover
+    other.contest = []
+    other.rejected = []  # a fresh turn: nothing rejected yet
     if proposal is not None and proposal.blow is not None:
         sheet = other.sheets[mover]
         sheet.totals[proposal.initiate] += max(0, BLOW_COST - sheet.influence(proposal.initiate))

@@ -30,27 +30,34 @@ from ..engine import (
     Unit,
     describe_proposal,
 )
-from ..situation import REQUESTS, Compose, Request
-from ..widgets.board import BoardMap
+from ..situation import REQUESTS, Compose, Request, short_proposal
+from ..standing import StandingAnswers
+from ..widgets.board import BoardMap, short_name
+from ..widgets.choices import ChoiceList
 from ..widgets.composer import AssignPad
+from . import answering
 
 
 class ComposingScreen(Screen[None]):
     """The state the game screen owns, and the composing of actions with it."""
 
-    viewer: reactive[int | None] = reactive(None, init=False)
-    mode: reactive[Compose] = reactive(Compose.IDLE, init=False)
-    error: reactive[str] = reactive("", init=False)
-    pane: reactive[str] = reactive("contest", init=False)
+    # repaint=False: a change repaints the widgets that show it (one paint), never the
+    # whole screen, which over a slow link would resend every cell.
+    viewer: reactive[int | None] = reactive(None, init=False, repaint=False)
+    mode: reactive[Compose] = reactive(Compose.IDLE, init=False, repaint=False)
+    error: reactive[str] = reactive("", init=False, repaint=False)
+    pane: reactive[str] = reactive("contest", init=False, repaint=False)
 
-    def __init__(self, client: TableClient) -> None:
+    def __init__(self, client: TableClient, glyphs: Any) -> None:
         super().__init__()
         self.client = client
+        self.g = glyphs
         self.hotseat = len(client.seats) > 1
         self.set_reactive(ComposingScreen.viewer, client.seats[0] if len(client.seats) == 1 else None)
         self.public: PublicView | None = None
         self.mine: PlayerView | None = None
         self.chosen: Initiate | None = None
+        self.highlighted = ""  # the proposal under the cursor, in full words
         self.proposals: list[Propose] = []
         self.draft = AssignmentDraft()
         self._paint_due = False
@@ -72,12 +79,16 @@ class ComposingScreen(Screen[None]):
     def _paint(self) -> None:
         raise NotImplementedError
 
-    def _cancel_compose(self) -> None:
+    def cancel_compose(self) -> None:
         self.mode = Compose.IDLE
         self.chosen = None
+        self.highlighted = ""
         self.proposals = []
         self.draft = AssignmentDraft()
         self.error = ""
+
+    def focus_board(self) -> None:
+        self.set_focus(self.query_one(BoardMap))
 
     def _submit(self, action: Any) -> None:
         """Send the action once; a refusal stays on screen with what was composed."""
@@ -86,8 +97,8 @@ class ComposingScreen(Screen[None]):
         if refused is not None:
             self.error = refused
             return
-        self._cancel_compose()
-        self.set_focus(self.query_one(BoardMap))
+        self.cancel_compose()
+        self.focus_board()
 
     def action_propose(self) -> None:
         view, pv = self.public, self.mine
@@ -95,17 +106,18 @@ class ComposingScreen(Screen[None]):
             return
         self.mode = Compose.INITIATE
         self.error = ""
-        choices = self.query_one(OptionList)
+        choices = self.query_one(ChoiceList)
         choices.clear_options()
         for k, i in enumerate(Initiate):
             where = view.positions[i]
             if where is None:
                 continue
-            mine = f" · you {pv.sheet.influence[i]}" if pv else ""
-            grail = " · grail" if view.bearer == i else ""
-            choices.add_option(Option(f"{k + 1} {i.code} {i.title} · {where.title}{mine}{grail}",
-                                      id=i.code))
+            mine = f" you {pv.sheet.influence[i]:>2}" if pv else ""
+            grail = " grail" if view.bearer == i else ""
+            place = short_name(where, self.g)
+            choices.add_option(Option(f"{k + 1} {i.code} {place:<9}{mine}{grail}", id=i.code))
         self.set_focus(choices)
+        choices.highlighted = 0
 
     def action_pick(self, index: int) -> None:
         initiate = Initiate(int(index))
@@ -129,11 +141,12 @@ class ComposingScreen(Screen[None]):
         self.proposals = proposals
         self.error = ""
         self.mode = Compose.PROPOSAL
-        choices = self.query_one(OptionList)
+        choices = self.query_one(ChoiceList)
         choices.clear_options()
         for k, a in enumerate(proposals):
-            words = describe_proposal(a.proposal).removeprefix(initiate.title + " ")
-            choices.add_option(Option(words[:1].upper() + words[1:], id=str(k)))
+            step = a.proposal.step
+            choices.add_option(Option(short_proposal(a.proposal, short_name(step, self.g) if step else None),
+                                      id=str(k)))
         self.query_one(BoardMap).cursor = Field(view.positions[initiate] or Field.CENTRE)
         self.set_focus(choices)
         choices.highlighted = 0
@@ -146,6 +159,8 @@ class ComposingScreen(Screen[None]):
         if self.mode is Compose.PROPOSAL and message.option_index < len(self.proposals):
             p = self.proposals[message.option_index].proposal
             board.cursor = p.step or Field(view.positions[p.initiate] or Field.CENTRE)
+            self.highlighted = describe_proposal(p)
+            self._dirty()
         elif self.mode is Compose.INITIATE and message.option.id:
             where = view.positions[Initiate.parse(message.option.id)]
             if where is not None:
@@ -156,6 +171,8 @@ class ComposingScreen(Screen[None]):
             self._choose_initiate(Initiate.parse(message.option.id))
         elif self.mode is Compose.PROPOSAL and message.option_index < len(self.proposals):
             self._submit(self.proposals[message.option_index])
+        elif self.mode is Compose.STANDING and message.option.id:
+            answering.chosen(self, message.option.id)
 
     def on_board_map_selected(self, message: BoardMap.Selected) -> None:
         """Enter on a field: propose with the initiate standing there."""
@@ -171,7 +188,7 @@ class ComposingScreen(Screen[None]):
         if len(here) == 1:
             self._choose_initiate(here[0])
         else:
-            choices = self.query_one(OptionList)
+            choices = self.query_one(ChoiceList)
             index = next(k for k, o in enumerate(choices.options) if o.id == here[0].code)
             choices.highlighted = index
 
@@ -235,6 +252,9 @@ class ComposingScreen(Screen[None]):
         except ValueError:
             self.error = "Type a whole number."
             return
+        if self.mode is Compose.STANDING_AMOUNT:
+            answering.amount_typed(self, value)
+            return
         self._submit(Object(self.viewer, value) if self.mode is Compose.OBJECT
                      else Match(self.viewer, value))
 
@@ -251,9 +271,21 @@ class ComposingScreen(Screen[None]):
         assert self.viewer is not None
         self._submit(Concede(self.viewer))
 
+    def may_stand(self) -> bool:
+        return answering.may_stand(self)
+
+    def standing_answers(self) -> StandingAnswers | None:
+        return answering.standing_answers(self)
+
+    def action_standing(self) -> None:
+        answering.open_choices(self)
+
     def action_back(self) -> None:
         if self.mode is Compose.PROPOSAL:
             self.action_propose()
             return
-        self._cancel_compose()
-        self.set_focus(self.query_one(BoardMap))
+        if self.mode is Compose.STANDING_AMOUNT:
+            self.action_standing()
+            return
+        self.cancel_compose()
+        self.focus_board()

@@ -15,15 +15,18 @@ from grail_tui.table.client import TableClient
 
 from ..engine import GameRecord, Initiate, PublicView, Termination
 from ..widgets.board import society_style
+from ..words import Voice, outcome_words
 
 
-def end_text(view: PublicView, record_path: str | None, plain: bool = False) -> Text:
+def end_text(view: PublicView, record_path: str | None, plain: bool = False, me: int | None = None) -> Text:
+    """``me``: the seat of the one player at this terminal, who reads "you win"."""
     out = view.outcome
     text = Text()
     if out is None:
         return text
     text.append("Game over\n", Style(bold=True))
-    text.append(out.describe(view.name) + "\n", Style(bold=True) if plain else Style(bold=True, color="yellow"))
+    headline = outcome_words(out, Voice(view.name, me))
+    text.append(headline + "\n", Style(bold=True) if plain else Style(bold=True, color="yellow"))
     if out.termination is Termination.DELIVERED and out.bearer is not None:
         shares = ", ".join(f"{view.name(p)} {v}" for p, v in enumerate(out.influence))
         text.append(f"Influence on {out.bearer.title}: {shares}.\n")
@@ -70,9 +73,10 @@ class EndScreen(Screen[None]):
         path = str(self.client.record_path) if self.client.record_path else None
         update = self.client.latest(None)
         assert update is not None
-        text = end_text(update.view, path, self.app.no_color)
-        text.append("\ns: the story of the game, how it really went · r: replay it\n", Style(bold=True))
         with VerticalScroll(id="end"):
+            seats = self.client.seats
+            text = end_text(update.view, path, self.app.no_color, seats[0] if len(seats) == 1 else None)
+            text.append("\ns: the story of the game, how it really went · r: replay it\n", Style(bold=True))
             yield Static(text)
         yield Footer()
 

@@ -4,34 +4,39 @@ The screen owns the state: the seat at the keyboard, what is being composed
 (an enum), the refusal to show, the pane in front; all are reactives. The
 table client says when something changed; the screen reads that seat's
 latest update once, and every change, however many arrive together, ends in
-one paint that hands each widget what it shows. Nothing here decides a rule:
-legality comes from the client (the engine, from this seat's own view), and a
-refusal is shown as it is worded.
+one paint that hands each widget what it shows; a widget whose input did not
+change is not repainted. Nothing here decides a rule: legality comes from the
+client (the engine, from this seat's own view), and a refusal is shown as it
+is worded. What the screen says is true now (the prompt, the status line),
+never a notice that outlives its truth.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.reactive import Reactive
+from textual.widget import Widget
+from textual.widgets import Input, Static
 
+from grail_tui.app.keyline import KeyLine
 from grail_tui.table.client import TableClient
 
 from .. import situation
 from ..engine import Field, Phase, PlayerView, PublicView
-from ..situation import Compose, Request
+from ..situation import CHOOSING, TYPING, Compose
 from ..widgets.board import BoardMap
+from ..widgets.choices import ChoiceList
 from ..widgets.composer import AssignPad
 from ..widgets.panes import ContestPane, KnownPane, LogPane, SheetPane
-from .composing import ComposingScreen
+from .keys import PANES, ScreenKeys
 
-PANES = ("contest", "sheet", "known", "log")
-CHOOSING = (Compose.INITIATE, Compose.PROPOSAL)
-TYPING = (Compose.OBJECT, Compose.RAISE)
+WIDE = 110  # columns from which every pane is shown at once
 
 
 class TableChanged(Message):
@@ -41,8 +46,10 @@ class TableChanged(Message):
         return isinstance(message, TableChanged)
 
 
-class GameScreen(ComposingScreen):
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+class GameScreen(ScreenKeys):
+    # A change of focus repaints the widgets concerned, not the whole screen (see _paint).
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
     BINDINGS = [
         Binding("p", "propose", "Propose", tooltip="Propose an action with an initiate", id="propose"),
@@ -51,10 +58,14 @@ class GameScreen(ComposingScreen):
         Binding("n", "pass", "Pass", tooltip="Let the proposal stand", id="pass"),
         Binding("m", "match", "Match", tooltip="Reveal exactly the objection to hold your proposal",
                 id="match"),
-        Binding("r", "raise", "Raise", tooltip="Reveal more than the objection", id="raise"),
+        Binding("r", "raise", "Raise", tooltip="Raise: reveal more than the objection", id="raise"),
         Binding("c", "concede", "Concede", tooltip="Give the proposal up", id="concede"),
+        Binding("w", "standing", "Standing", tooltip="Standing answers for the rest of this turn",
+                id="standing"),
         Binding("escape,x", "back", "Back", key_display="Esc/x",
                 tooltip="Back out of what you are composing", id="back"),
+        Binding("escape", "lobby", "Lobby", key_display="Esc",
+                tooltip="Back to the lobby; your seat stays yours", id="lobby"),
         *(Binding(str(k), f"pick({k - 1})", f"Initiate {k}", show=False) for k in range(1, 9)),
         Binding("b", "pane('contest')", "Bids", show=False, id="pane-bids"),
         Binding("s", "pane('sheet')", "Sheet", show=False, id="pane-sheet"),
@@ -62,19 +73,26 @@ class GameScreen(ComposingScreen):
         Binding("g", "pane('log')", "Log", show=False, id="pane-log"),
         Binding("tab", "next_pane", "Pane", show=False, tooltip="Show the next pane (b s t g)",
                 id="next-pane"),
+        Binding("pageup", "log('page_up')", "Log up", show=False),
+        Binding("pagedown", "log('page_down')", "Log down", show=False),
+        Binding("home", "log('scroll_home')", "Log start", show=False),
+        Binding("end", "log('scroll_end')", "Log end", show=False),
+        Binding("f", "full_log", "Log", tooltip="The whole log on the screen", id="full-log"),
         Binding("colon", "chat", "Chat", key_display=":", tooltip="Say something to the table", id="chat"),
         Binding("question_mark", "help", "Help", key_display="?", id="help"),
     ]
 
     def __init__(self, client: TableClient, glyphs: Any) -> None:
-        super().__init__(client)
-        self.g = glyphs
+        super().__init__(client, glyphs)
         self.paints = 0  # counted by a test: one paint per change
         self.asked: object = None
         self.privacy_open = False
-        self.log_owner: object = "nobody yet"
         self.ended = False
         self._enabled: tuple[str, ...] = ()
+        self._book: object = None  # the log book the log pane shows
+        self._said: dict[str, object] = {}  # what each text line shows now
+        self._full_log: Any = None  # the full-screen log, while open
+        self._failure_told = False
 
     # -- layout ----------------------------------------------------------------
 
@@ -83,24 +101,26 @@ class GameScreen(ComposingScreen):
         with Horizontal(id="body"):
             yield BoardMap(self.g, id="board")
             with Vertical(id="panes"):
+                yield ChoiceList(id="choices")
                 yield ContestPane(id="pane-contest", classes="pane")
                 yield SheetPane(id="pane-sheet", classes="pane")
                 yield KnownPane(id="pane-known", classes="pane")
                 yield LogPane(id="pane-log", classes="pane")
         with Vertical(id="prompt"):
             yield Static(id="prompt-text")
-            yield OptionList(id="choices")
             yield Input(id="amount", type="integer")  # blink off: see on_mount
             yield AssignPad(self.g, id="assign")
             yield Static(id="prompt-error")
-        yield Footer()
+        yield KeyLine(id="keys")
 
     def on_mount(self) -> None:
         self.client.on_change = self._table_changed
         self.query_one(Input).cursor_blink = False
-        self._show_pane()
+        # Every pane is laid out once before the narrow layout hides all but one: the log
+        # then knows its height, and the first PgUp on it scrolls from its end.
+        self.call_after_refresh(self._show_panes)
         self._show_prompt_widgets()
-        self.set_focus(self.query_one(BoardMap))
+        self.focus_board()
         self.client.start()
         self._sync()
 
@@ -108,9 +128,44 @@ class GameScreen(ComposingScreen):
         if self.client.on_change == self._table_changed:
             self.client.on_change = None
 
-    def _show_pane(self) -> None:
-        for name in PANES:
-            self.query_one(f"#pane-{name}").set_class(name == self.pane, "-current")
+    def _wide(self) -> bool:
+        return self.size.width >= WIDE if self.size.width else self.app.size.width >= WIDE
+
+    def _show_panes(self) -> None:
+        """Which panes show: all of them when wide, else the one in front; while a list
+        of choices is open it takes the place of the bidding war (wide) or of all panes."""
+        choosing = self.mode in CHOOSING
+        wide = self._wide()
+        shown = {
+            name: (name != "contest" or not choosing) if wide else (name == self.pane and not choosing)
+            for name in PANES
+        }
+        for name, show in shown.items():
+            pane = self.query_one(f"#pane-{name}")
+            if pane.display != show:
+                pane.display = show
+        choices = self.query_one(ChoiceList)
+        if choices.display != choosing:
+            choices.display = choosing
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.call_later(self._after_resize)
+
+    def _after_resize(self) -> None:
+        self._show_panes()
+        self._dirty()  # the keys that work, and the key line's width, may have changed
+        if self.focused is None and not self.app.has_class("-too-small"):
+            self._refocus()
+
+    def _refocus(self) -> None:
+        if self.mode in CHOOSING:
+            self.set_focus(self.query_one(ChoiceList))
+        elif self.mode in TYPING:
+            self.set_focus(self.query_one(Input))
+        elif self.mode is Compose.ASSIGN:
+            self.set_focus(self.query_one(AssignPad))
+        else:
+            self.focus_board()
 
     # -- keeping the screen in step with the table -------------------------------
 
@@ -127,9 +182,9 @@ class GameScreen(ComposingScreen):
         if refusal:
             client.refusal = None
             self.error = refusal
-        if client.failure:
-            self.notify(f"A computer player failed ({client.failure}); the game goes on.",
-                        severity="error", timeout=10)
+        if client.failure and not self._failure_told:
+            self._failure_told = True
+            client.log(self.viewer).note(f"A computer player failed ({client.failure}); the game goes on.")
         spectator = client.latest(None)
         if spectator is None:
             return
@@ -148,27 +203,30 @@ class GameScreen(ComposingScreen):
         self.mine = mine.view if mine is not None else None
         if self.mine is not None:
             self.public = self.mine.public
+        if self.mode is Compose.STANDING_AMOUNT or self.mode is Compose.STANDING:
+            if not self.may_stand():
+                self.cancel_compose()
+                self.focus_board()
         request = self.request()
         public = self.public
         key = (public.turn, public.phase, public.contest.round if public.contest else 0,
                self.viewer, request)
-        if request and key != self.asked:
-            self.app.bell()
-            if client.remote:
-                self.notify({Request.TURN: "It is your turn.",
-                             Request.OPENING: "Make your opening assignment.",
-                             Request.OBJECTION: "Your answer is awaited.",
-                             Request.REPLY: "Your proposal met an objection."}[request], timeout=4)
+        standing = self.viewer is not None and client.standing_due(self.viewer)
+        if request and key != self.asked and not standing:
+            self.app.bell()  # the prompt says what is asked; a toast would outlive it
         self.asked = key
         self._dirty()
 
     def _update_viewer(self) -> None:
         if not self.hotseat:
             return
-        asked = [s for s in self.client.seats if (u := self.client.latest(s)) is not None and u.asked]
+        client = self.client
+        asked = [s for s in client.seats if (u := client.latest(s)) is not None and u.asked
+                 and not client.standing_due(s)]
         if self.viewer is not None and self.viewer in asked:
             return
-        self._cancel_compose()
+        self.cancel_compose()
+        self._close_full_log()
         self.viewer = None
         if asked and not self.privacy_open and self.public is not None:
             from grail_tui.app.screens.prompts import PrivacyScreen
@@ -186,6 +244,7 @@ class GameScreen(ComposingScreen):
                 self.privacy_open = False
                 update = self.client.latest(target)
                 self.viewer = target if update is not None and update.asked else None
+                self.focus_board()
                 self._sync()
 
             self.app.push_screen(PrivacyScreen(self.public.name(target), reason), ready)
@@ -199,11 +258,11 @@ class GameScreen(ComposingScreen):
         # Shown at once, not at the next paint: the next key (a burst over SSH) must find
         # the widget it belongs to displayed and focused.
         self._show_prompt_widgets()
+        self._show_panes()
         self._dirty()
 
     def _show_prompt_widgets(self) -> None:
-        for widget, shown in ((self.query_one(OptionList), self.mode in CHOOSING),
-                              (self.query_one(Input), self.mode in TYPING),
+        for widget, shown in ((self.query_one(Input), self.mode in TYPING),
                               (self.query_one(AssignPad), self.mode is Compose.ASSIGN)):
             if widget.display != shown:
                 widget.display = shown
@@ -212,98 +271,62 @@ class GameScreen(ComposingScreen):
         self._dirty()
 
     def watch_pane(self) -> None:
-        self._show_pane()
+        self._show_panes()
+
+    def _say(self, selector: str, text: object) -> None:
+        """Update a line of text only when it says something new."""
+        if self._said.get(selector) != text:
+            self._said[selector] = text
+            self.query_one(selector, Static).update(text)  # type: ignore[arg-type]
 
     def _paint(self) -> None:
         self._paint_due = False
         view, pv = self.public, self.mine
         if view is None:
-            self.query_one("#status", Static).update("Waiting for the table…")
+            self._say("#status", "Waiting for the table…")
             return
         self.paints += 1
-        self.query_one("#status", Static).update(situation.status_line(
-            view, self.viewer, hotseat=self.hotseat, remote=self.client.remote,
-            notice=self.client.notice))
+        client = self.client
+        latest = client.latest(None)
+        present = latest.present if latest is not None else ()
+        names = latest.names if latest is not None else ()
+        free = tuple(p for p, name in enumerate(names) if name.endswith("(open)"))  # nobody took it yet
+        away = tuple(p for p, here in enumerate(present) if not here and p not in free) if client.remote else ()
+        self._say("#status", situation.status_line(
+            view, self.viewer, hotseat=self.hotseat, remote=client.remote, notice=client.notice,
+            code=client.code, away=away, open_seats=len(free)))
         destinations: frozenset[Field] = frozenset()
         if self.mode is Compose.PROPOSAL:
             destinations = frozenset(a.proposal.step for a in self.proposals if a.proposal.step)
         self.query_one(BoardMap).show(view, destinations)
-        book = self.client.log(self.viewer)
-        self.query_one(ContestPane).show(view, getattr(book, "last", None))
-        self.query_one(SheetPane).show(pv, self.g, self.draft.pending)
-        self.query_one(KnownPane).show(view)
+        book = client.log(self.viewer)
+        standing = self.standing_answers()
+        shown_standing = standing.describe() if standing is not None else ""
+        self.query_one(ContestPane).show(view, getattr(book, "last", None), self.viewer, shown_standing)
+        self.query_one(SheetPane).show(pv, self.g, tuple(self.draft.pending),
+                                       spectator=client.remote and not client.seats)
+        self.query_one(KnownPane).show(view, self.viewer)
         log = self.query_one(LogPane)
-        if self.log_owner != self.viewer:
+        if book is not self._book:  # another seat's log, or a fresh one after a reconnect
             log.reset()
-            self.log_owner = self.viewer
+            self._book = book
         log.add(book.lines)
+        if self._full_log is not None:
+            self._full_log.add(book.lines)
         self._paint_prompt(view, pv)
-        # The footer rebuilds its keys on every refresh_bindings(): only when they change.
-        enabled = tuple(b.action for b in self.BINDINGS if isinstance(b, Binding)
-                        and self.check_action(*self._parse(b.action)) is not False)
-        if enabled != self._enabled:
-            self._enabled = enabled
-            self.refresh_bindings()
-
-    @staticmethod
-    def _parse(action: str) -> tuple[str, tuple[object, ...]]:
-        from textual.actions import parse
-
-        _, name, params = parse(action)
-        return name, params
+        self._show_keys()
 
     def _paint_prompt(self, view: PublicView, pv: PlayerView | None) -> None:
-        pad = self.query_one(AssignPad)
-        self.query_one("#prompt-error", Static).update(self.error)
+        self._say("#prompt-error", self.error)
         if self.mode is Compose.ASSIGN and pv is not None:
-            pad.show(frozenset(pv.sheet.free), self.draft.pending, self.draft.cursor,
-                     frozenset(self.draft.selected))
+            self.query_one(AssignPad).show(frozenset(pv.sheet.free), self.draft.pending,
+                                           self.draft.cursor, frozenset(self.draft.selected))
         mine = self.client.latest(self.viewer) if self.viewer is not None else None
-        self.query_one("#prompt-text", Static).update(
-            situation.prompt(self.mode, self.chosen, self.request(), view, pv,
-                             pending=mine.pending if mine is not None else None))
-
-    # -- which keys work now ---------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        request = self.request()
-        idle = self.mode is Compose.IDLE
-        if action == "propose":
-            return request is Request.TURN and idle
-        if action == "assign":
-            if request is Request.OPENING:
-                return idle
-            if request is Request.TURN and idle:
-                return True if self.mine is not None and self.mine.may_assign else None
-            return False
-        if action in ("object", "pass"):
-            return request is Request.OBJECTION and idle
-        if action in ("match", "raise", "concede"):
-            return request is Request.REPLY and idle
-        if action == "back":
-            return not idle
-        if action == "pick":
-            return self.mode in (Compose.INITIATE, Compose.ASSIGN)
-        if action == "chat":
-            return self.client.remote and idle
-        return True
-
-    def action_pane(self, name: str) -> None:
-        self.pane = name
-
-    def action_next_pane(self) -> None:
-        self.pane = PANES[(PANES.index(self.pane) + 1) % len(PANES)]
-
-    def action_chat(self) -> None:
-        from grail_tui.app.screens.prompts import TextPrompt
-
-        def said(text: str | None) -> None:
-            if text and text.strip():
-                self.client.chat(text.strip()[:500])
-
-        self.app.push_screen(TextPrompt("Say to the table (everyone in this game reads it)"), said)
-
-    def action_help(self) -> None:
-        from grail_tui.app.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.client.kind))
+        due = None
+        if self.viewer is not None and self.client.standing_due(self.viewer) and pv is not None:
+            standing = self.client.standing(self.viewer)
+            due = standing.answer(pv) if standing is not None else None
+        self._say("#prompt-text", situation.prompt(
+            self.mode, self.chosen, self.request(), view, pv,
+            pending=mine.pending if mine is not None else None, highlighted=self.highlighted,
+            standing=due))

@@ -37,15 +37,19 @@ class ReplayScreen(Screen[None]):
         Binding("escape,q", "close", "Close"),
     ]
 
-    def __init__(self, record: GameRecord, glyphs: Glyphs, viewer: int | None = None) -> None:
-        """``viewer``: of an unfinished game, the seat whose own sheet may be shown."""
+    def __init__(self, record: GameRecord, glyphs: Glyphs, viewer: int | None = None,
+                 note: str | None = None) -> None:
+        """``viewer``: of an unfinished game, the seat whose own sheet may be shown; ``note``:
+        what is wrong with the record where the replay stops, if anything."""
         super().__init__()
         self.record = record
         self.g = glyphs
         self.index = 0
         self.game = Game(record.setup)
         self.pane = 0
-        self.finished = _finished(record)
+        # A record that breaks the rules (or was damaged) is shown up to where it does.
+        self.last, broken, self.finished = playable(record)
+        self.note = broken or note
         self.viewer = viewer
         self.sheets_on = False
 
@@ -79,7 +83,7 @@ class ReplayScreen(Screen[None]):
         self._show()
 
     def _goto(self, index: int) -> None:
-        index = max(0, min(len(self.record.actions), index))
+        index = max(0, min(self.last, index))
         if index < self.index:
             self.game = Game(self.record.setup)
             self.index = 0
@@ -91,8 +95,9 @@ class ReplayScreen(Screen[None]):
     def _show(self) -> None:
         view = self.game.public_view()
         total = len(self.record.actions)
+        stops = f" (stops at {self.last})" if self.last < total else ""
         self.query_one("#status", Static).update(
-            f"Replay · action {self.index}/{total} · turn {view.turn} · ←/→ step, PgUp/PgDn turn, Home/End")
+            f"Replay · action {self.index}/{total}{stops} · turn {view.turn} · ←/→ step, PgUp/PgDn turn, Home/End")
         self.query_one(BoardMap).show(view)
         book = LogBook(self.record.setup.names or [f"Player {p + 1}" for p in range(view.players)])
         book.feed([e for e in self.game.history if visible_to(e, None)])
@@ -101,7 +106,10 @@ class ReplayScreen(Screen[None]):
         log = self.query_one(LogPane)
         log.reset()
         log.add(book.lines)
-        self.query_one("#replay-end", Static).update(end_text(view, None, self.app.no_color) if view.outcome else Text())
+        end = end_text(view, None, self.app.no_color) if view.outcome else Text()
+        if self.note and self.index == self.last:
+            end = Text(self.note + "\n", style="bold") + end
+        self.query_one("#replay-end", Static).update(end)
         if self.sheets_on:
             self.query_one(SheetsPane).show(self.game, self.secret_seats, self.finished)
 
@@ -121,14 +129,14 @@ class ReplayScreen(Screen[None]):
         self._goto(self.index + delta)
 
     def action_goto(self, index: int) -> None:
-        self._goto(len(self.record.actions) if index < 0 else index)
+        self._goto(self.last if index < 0 else index)
 
     def action_turn(self, delta: int) -> None:
         target = self.game.turn + delta
         if delta < 0:
             probe = Game(self.record.setup)
             stop = 0
-            for k, action in enumerate(self.record.actions):
+            for k, action in enumerate(self.record.actions[:self.last]):
                 if probe.turn >= max(0, target):
                     break
                 probe.apply(action)
@@ -137,7 +145,7 @@ class ReplayScreen(Screen[None]):
             return
         index = self.index
         probe = self.game.copy()
-        for action in self.record.actions[self.index:]:
+        for action in self.record.actions[self.index:self.last]:
             events = probe.apply(action)
             index += 1
             if any(isinstance(e, TurnBegan) for e in events):
@@ -159,12 +167,13 @@ class ReplayScreen(Screen[None]):
             self.app.exit()
 
 
-def _finished(record: GameRecord) -> bool:
-    """Does the record reach the end of the game (then every sheet may be shown)?"""
-    game = Game(record.setup)
-    try:
-        for action in record.actions:
-            game.apply(action)
-    except IllegalActionError:
-        return False
-    return game.is_over
+def playable(record: GameRecord) -> tuple[int, str | None, bool]:
+    """How many of the record's actions can be played, why not the next one, and whether
+    the game reaches its end (then every sheet may be shown)."""
+    probe = Game(record.setup)
+    for index, action in enumerate(record.actions):
+        try:
+            probe.apply(action)
+        except IllegalActionError as exc:
+            return index, f"Action {index} of the record breaks the rules ({exc}); the replay stops before it.", False
+    return len(record.actions), None, probe.is_over

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any, Self
+
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
@@ -78,9 +81,50 @@ class BoardMap(Widget, can_focus=True):
         self.destinations: frozenset[Field] = frozenset()
 
     def show(self, view: PublicView, destinations: frozenset[Field] = frozenset()) -> None:
+        shown = self.view
+        if shown is not None and destinations == self.destinations and (
+                view is shown or (view.positions, view.grail_field, view.bearer)
+                == (shown.positions, shown.grail_field, shown.bearer)):
+            self.view = view
+            return  # nothing new to draw: over a slow link every repaint counts
         self.view = view
         self.destinations = destinations
         self.refresh()
+
+    # The map looks the same with or without the keyboard: gaining or losing focus
+    # must not resend all of it.
+    _quiet = False
+
+    def refresh(self, *regions: Any, **kwargs: Any) -> Self:
+        if self._quiet:
+            return self
+        return super().refresh(*regions, **kwargs)
+
+    def _on_focus(self, event: events.Focus) -> None:
+        self._quiet = True
+        try:
+            super()._on_focus(event)
+        finally:
+            self._quiet = False
+        event.prevent_default()  # the base class's handler (which repaints) has run above
+
+    def _on_blur(self, event: events.Blur) -> None:
+        self._quiet = True
+        try:
+            super()._on_blur(event)
+        finally:
+            self._quiet = False
+        event.prevent_default()
+
+    def caption(self) -> str:
+        """The bottom border, explaining where the grail mark stands."""
+        g = self.g
+        words = f" {g.grail} first: grail lies here · AC{g.grail}: AC carries it "
+        inner = (g.h * CELL + g.bottom) * 4 + g.h * CELL
+        if len(words) > len(inner) - 2:
+            return g.bottom_left + inner + g.bottom_right
+        left = (len(inner) - len(words)) // 2
+        return g.bottom_left + inner[:left] + words + inner[left + len(words):] + g.bottom_right
 
     def action_move(self, dc: int, dr: int) -> None:
         col = min(4, max(0, self.cursor.col + dc))
@@ -124,7 +168,6 @@ class BoardMap(Widget, can_focus=True):
         out = Text(no_wrap=True, overflow="crop")
         line_top = g.top_left + (g.h * CELL + g.top) * 4 + g.h * CELL + g.top_right
         line_mid = g.left + (g.h * CELL + g.cross) * 4 + g.h * CELL + g.right
-        line_bottom = g.bottom_left + (g.h * CELL + g.bottom) * 4 + g.h * CELL + g.bottom_right
         out.append(line_top + "\n", BORDER)
         for row in range(5):
             names = Text()
@@ -156,7 +199,10 @@ class BoardMap(Widget, can_focus=True):
             out.append("\n")
             out.append_text(pieces)
             out.append("\n")
-            out.append((line_mid if row < 4 else line_bottom) + ("\n" if row < 4 else ""), BORDER)
+            if row < 4:
+                out.append(line_mid + "\n", BORDER)
+            else:
+                out.append(self.caption(), BORDER)
         return out
 
     def watch_cursor(self) -> None:

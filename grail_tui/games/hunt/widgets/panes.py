@@ -1,4 +1,8 @@
-"""Side panes: the bidding war, your sheet, the public table and the log."""
+"""Side panes: the bidding war, your sheet, the public table and the log.
+
+Each pane repaints only when what it shows has changed: over a slow link a
+cursor move in the composer must not resend the whole screen.
+"""
 
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from ..engine import (
     SheetView,
     describe_proposal,
 )
+from ..words import matched_words
 from .board import society_style
 
 TITLE = Style(bold=True)
@@ -36,12 +41,38 @@ def initiate_label(i: Initiate, plain: bool = False) -> Text:
     return Text(i.code, society_style(i.society, plain))
 
 
-class ContestPane(Static):
-    """The proposal on the table, everyone's showing, whose answer is awaited."""
+class Pane(Static):
+    """A pane that skips a repaint when its inputs, or what they come to, are as before."""
 
-    def show(self, view: PublicView, last: str | None) -> None:
+    _shown: object = None
+    _text: Text | None = None
+
+    def unchanged(self, key: object) -> bool:
+        if key == self._shown:
+            return True
+        self._shown = key
+        return False
+
+    def paint(self, text: Text) -> None:
+        if text != self._text:
+            self._text = text
+            self.update(text)
+
+
+class ContestPane(Pane):
+    """The proposal on the table, everyone's showing, whose answer is awaited, and the
+    standing answers of the player at the keyboard."""
+
+    def show(self, view: PublicView, last: str | None, me: int | None = None,
+             standing: str = "") -> None:
+        if self.unchanged((id(view), view, last, me, standing)):
+            return
         text = Text()
         text.append("Bidding war\n", TITLE)
+
+        def name(p: int) -> str:
+            return "You" if p == me else view.name(p)
+
         contest = view.contest
         if contest is None:
             text.append("No proposal on the table.\n", DIM)
@@ -51,33 +82,39 @@ class ContestPane(Static):
                 text.append("\nRejected this turn:\n", DIM)
                 for rejected in view.rejected:
                     text.append(f"- {describe_proposal(rejected)}\n")
-            self.update(text)
-            return
-        text.append(f"{view.name(contest.mover)} proposes:\n")
-        text.append(describe_proposal(contest.proposal) + "\n", Style(bold=True))
-        text.append(f"Round {contest.round}", DIM)
-        text.append(f"  · objections must beat {contest.showing}\n" if contest.awaiting and
-                    contest.mover not in contest.awaiting else "\n", DIM)
-        for p in range(view.players):
-            replying = not contest.awaiting or contest.awaiting == (contest.mover,)
-            mark = "mover" if p == contest.mover else ("holds" if replying and p == contest.holder else "")
-            amount = contest.shown[p]
-            line = f"{view.name(p)[:12]:<12} {amount if amount else '-':>3} {mark}"
-            style = Style(bold=True) if p in contest.awaiting else Style()
-            text.append(line.rstrip() + ("  …" if p in contest.awaiting else "") + "\n", style)
-        names = ", ".join(view.name(p) for p in contest.awaiting)
-        if names:
-            text.append(f"Waiting for {names}\n", DIM)
-        for r in contest.rounds[-4:]:
-            if isinstance(r, ObjectionsRevealed):
-                if r.objections:
-                    bits = ", ".join(f"{view.name(p)} {a}" for p, a in r.objections)
-                    text.append(f"R{r.round}: {bits}\n", DIM)
-                else:
-                    text.append(f"R{r.round}: no objection\n", DIM)
-            elif isinstance(r, Matched):
-                text.append(f"   {view.name(r.player)} matches {r.amount}\n", DIM)
-        self.update(text)
+        else:
+            text.append(f"{name(contest.mover)} {'propose' if contest.mover == me else 'proposes'}:\n")
+            text.append(describe_proposal(contest.proposal) + "\n", Style(bold=True))
+            text.append(f"Round {contest.round}", DIM)
+            text.append(f" · objections must beat {contest.showing}\n" if contest.awaiting and
+                        contest.mover not in contest.awaiting else "\n", DIM)
+            for p in range(view.players):
+                replying = not contest.awaiting or contest.awaiting == (contest.mover,)
+                mark = "mover" if p == contest.mover else ("holds" if replying and p == contest.holder else "")
+                amount = contest.shown[p]
+                line = f"{name(p)[:12]:<12} {amount if amount else '-':>3} {mark}"
+                style = Style(bold=True) if p in contest.awaiting else Style()
+                text.append(line.rstrip() + ("  …" if p in contest.awaiting else "") + "\n", style)
+            waiting = [view.name(p) for p in contest.awaiting if p != me]
+            waiting += ["you"] if me in contest.awaiting else []
+            names = " and ".join([", ".join(waiting[:-1]), waiting[-1]] if len(waiting) > 1 else waiting)
+            if names:
+                text.append(f"Waiting for {names}\n", DIM)
+            high = 0
+            for k, r in enumerate(contest.rounds):
+                shown = k >= len(contest.rounds) - 4
+                if isinstance(r, ObjectionsRevealed):
+                    if shown and r.objections:
+                        bits = ", ".join(f"{name(p)} {a}" for p, a in r.objections)
+                        text.append(f"R{r.round}: {bits}\n", DIM)
+                    elif shown:
+                        text.append(f"R{r.round}: no objection\n", DIM)
+                    high = r.high
+                elif isinstance(r, Matched) and shown:
+                    text.append(f"   {matched_words(name(r.player), r.amount, high)}\n", DIM)
+        if standing:
+            text.append(f"\nStanding: {standing} (w changes)\n", Style(italic=True))
+        self.paint(text)
 
 
 def sheet_text(sheet: SheetView, g: Glyphs, pending: Sequence[Placement] = (),
@@ -120,53 +157,77 @@ def sheet_text(sheet: SheetView, g: Glyphs, pending: Sequence[Placement] = (),
     return text
 
 
-class SheetPane(Static):
+class SheetPane(Pane):
     def show(self, view: PlayerView | None, g: Glyphs, pending: Sequence[Placement] = (),
-             cursor: int | None = None, selected: frozenset[int] = frozenset()) -> None:
+             cursor: int | None = None, selected: frozenset[int] = frozenset(), *,
+             spectator: bool = False) -> None:
+        if self.unchanged((id(view), view, tuple(pending), cursor, selected, spectator)):
+            return
         if view is None:
-            self.update(Text.assemble(("Your sheet\n", TITLE),
-                                      ("Hidden while another player is asked to act.", DIM)))
+            why = ("You are watching: every sheet stays hidden until the end of the game."
+                   if spectator else "Hidden while another player is asked to act.")
+            self.paint(Text.assemble(("Sheets\n" if spectator else "Your sheet\n", TITLE), (why, DIM)))
             return
         text = sheet_text(view.sheet, g, pending, cursor, selected, plain=self.app.no_color)
         if view.hq is not None:
             text.append(f"You hold: HQ {view.hq.title}\n", Style(bold=True))
-        self.update(text)
+        self.paint(text)
 
 
-class KnownPane(Static):
+class KnownPane(Pane):
     """What everyone is known to have at least, and published losses."""
 
-    def show(self, view: PublicView) -> None:
+    def show(self, view: PublicView, me: int | None = None) -> None:
+        if self.unchanged((id(view), view, me)):
+            return
         text = Text()
         text.append("Known at least\n", TITLE)
         width = 3 if view.players > 5 else 4
         text.append("   ")
         for p in range(view.players):
-            text.append(f"{short(view.name(p), width - 1):>{width}}", DIM)
+            who = "You" if p == me else view.name(p)
+            text.append(f"{short(who, width - 1):>{width}}", DIM)
         text.append("\n")
         for i in Initiate:
             removed = view.positions[i] is None
             text.append_text(initiate_label(i, self.app.no_color))
             text.append("x" if removed else " ", Style(color="red"))
             for p in range(view.players):
-                value = view.losses[p][i] if removed else view.known[p][i]
-                cell = "-" if not value else str(value)
+                if removed:  # the published loss is exact: 0 is a figure, not "nothing known"
+                    lost = view.losses[p][i]
+                    cell = "-" if lost is None else str(lost)
+                else:
+                    cell = str(view.known[p][i]) if view.known[p][i] else "-"
                 text.append(f"{cell:>{width}}", Style(strike=removed) if removed else Style())
             text.append("\n")
         text.append("x: out of play, exact losses\n", DIM)
-        self.update(text)
+        self.paint(text)
 
 
 class LogPane(RichLog):
+    """The log; it scrolls from the keyboard when focused (↑/↓, PgUp/PgDn, Home/End) and
+    stays where the reader scrolled to when new lines arrive."""
+
     def __init__(self, **kwargs: object) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)  # type: ignore[arg-type]
         self.shown = 0
+        self.follow = True  # at the end, following new lines (False once the reader scrolls up)
+        self.border_title = "Log · PgUp PgDn · Esc"
 
     def reset(self) -> None:
         self.clear()
         self.shown = 0
 
     def add(self, lines: Sequence[str]) -> None:
-        for line in lines[self.shown:]:
-            self.write(line)
+        fresh = lines[self.shown:]
+        if not fresh:
+            return
+        if self.display and self.size.height:  # hidden, it keeps following as it was
+            self.follow = self.scroll_offset.y >= self.max_scroll_y
+        for line in fresh:
+            self.write(line, scroll_end=self.follow)
         self.shown = len(lines)
+
+    def on_show(self) -> None:
+        if self.follow:  # lines written while hidden: show the newest
+            self.call_after_refresh(self.scroll_end, animate=False, immediate=True)

@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..engine import PLAYERS, Game, visible_to
+from ..engine import PLAYERS, Game, IllegalActionError, visible_to
 from ..widgets.cards import RowView, chips
 from ..widgets.panes import LogPane, TakenPane
 from ..words import LogBook
@@ -40,7 +40,8 @@ class SuccessionReplay(Screen[None]):
         Binding("escape,q", "close", "Close"),
     ]
 
-    def __init__(self, record: Any, glyphs: Any) -> None:
+    def __init__(self, record: Any, glyphs: Any, note: str | None = None) -> None:
+        """``note``: what is wrong with the record where the replay stops, if anything."""
         super().__init__()
         self.record = record  # RecordData: setup and actions
         self.g = glyphs
@@ -48,9 +49,16 @@ class SuccessionReplay(Screen[None]):
         self.game = Game(record.setup)
         self.pane = 0
         probe = Game(record.setup)
-        for action in record.actions:
-            probe.apply(action)
-        self.complete = probe.is_over  # every secret is in the record: show the hands
+        self.last, broken = len(record.actions), None  # a record that breaks the rules stops there
+        for index, action in enumerate(record.actions):
+            try:
+                probe.apply(action)
+            except IllegalActionError as exc:
+                self.last = index
+                broken = f"Action {index} of the record breaks the rules ({exc}); the replay stops before it."
+                break
+        self.note = broken or note
+        self.complete = broken is None and probe.is_over  # every secret is in the record: show the hands
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -69,7 +77,7 @@ class SuccessionReplay(Screen[None]):
         self._show()
 
     def _goto(self, index: int) -> None:
-        index = max(0, min(len(self.record.actions), index))
+        index = max(0, min(self.last, index))
         if index < self.index:
             self.game = Game(self.record.setup)
             self.index = 0
@@ -103,6 +111,8 @@ class SuccessionReplay(Screen[None]):
         log.reset()
         log.add(book.lines)
         ending = Text()
+        if self.note and self.index == self.last:
+            ending.append(self.note + "\n", TITLE)
         if view.outcome is not None:
             ending.append(view.outcome.describe(view.name) + "\n", TITLE)
             ending.append("Put aside: ", TITLE)
@@ -113,20 +123,20 @@ class SuccessionReplay(Screen[None]):
         self._goto(self.index + delta)
 
     def action_goto(self, index: int) -> None:
-        self._goto(len(self.record.actions) if index < 0 else index)
+        self._goto(self.last if index < 0 else index)
 
     def action_round(self, delta: int) -> None:
         """To the first action of the next round, or of this one (again: the one before)."""
         starts = [0]
         probe = Game(self.record.setup)
-        for k, action in enumerate(self.record.actions):
+        for k, action in enumerate(self.record.actions[:self.last]):
             before = probe.round
             probe.apply(action)
             if probe.round != before:
                 starts.append(k + 1)
         if delta > 0:
             later = [s for s in starts if s > self.index]
-            self._goto(later[0] if later else len(self.record.actions))
+            self._goto(later[0] if later else self.last)
         else:
             earlier = [s for s in starts if s < self.index]
             self._goto(earlier[-1] if earlier else 0)

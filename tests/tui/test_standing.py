@@ -1,0 +1,152 @@
+"""Standing answers: set from the bidding war (w), given for the player at a person's pace
+through the same path as a key press, gone at the end of the turn."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import grail_tui.table.client as client_module
+from grail_tui.app.app import GrailApp
+from grail_tui.games.hunt.engine import Initiate, Object, Pass, Phase
+from grail_tui.games.hunt.screens.game import GameScreen
+from grail_tui.games.hunt.situation import Compose, Request
+from grail_tui.games.hunt.standing import StandingAnswers
+from grail_tui.games.hunt.widgets.panes import ContestPane
+
+from . import scenarios
+from .scenarios import table_of
+
+SIZE = (80, 24)
+PACE = 0.3
+
+
+@pytest.fixture(autouse=True)
+def quick_pace(monkeypatch):
+    monkeypatch.setattr(client_module, "STANDING_PACE", PACE)
+
+
+def watch_submits(table):
+    """Every action the table is handed, with the seq it answers: a key press and a
+    standing answer must arrive alike."""
+    seen = []
+    submit = table.submit
+
+    def recorded(seat, action, seq):
+        seen.append((seat, action, seq == table.seq))
+        return submit(seat, action, seq)
+
+    table.submit = recorded
+    return seen
+
+
+async def test_pass_on_everything_answers_at_a_persons_pace_and_ends_with_the_turn():
+    scenarios.save(scenarios.bidding())  # Gregor proposes AC to Akkon; Ann is asked
+    app = GrailApp(bot_delay=0, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.request() is Request.OBJECTION
+        table = table_of(app)
+        seen = watch_submits(table)
+        turn = table.state.turn
+        await pilot.press("w")
+        assert screen.mode is Compose.STANDING
+        await pilot.press("enter")  # "Pass on every proposal"
+        await pilot.pause()
+        assert screen.mode is Compose.IDLE
+        assert "Standing: pass on every proposal" in str(screen.query_one(ContestPane).content)
+        assert "standing answer will pass" in str(screen.query_one("#prompt-text").content)
+        assert not seen, "a standing answer never answers at once"
+        await asyncio.sleep(PACE + 0.2)
+        await pilot.pause()
+        assert seen and seen[0][:2] == (0, Pass(0)) and seen[0][2]  # through table.submit, like a key
+        for _ in range(100):  # every later proposal of this turn is passed on too
+            if table.state.turn != turn:
+                break
+            await table.settle()
+            await asyncio.sleep(0.05)
+        assert table.state.turn != turn
+        assert all(action == Pass(0) for seat, action, _ in seen if seat == 0)
+        await pilot.pause()
+        assert screen.client.standing(0) is None  # cleared with the turn
+
+
+async def test_keep_objecting_up_to_an_amount_then_pass():
+    scenarios.save(scenarios.bidding())  # the mover shows 4 on AC; Ann holds 15 on it
+    app = GrailApp(bot_delay=0, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        table = table_of(app)
+        seen = watch_submits(table)
+        await pilot.press("w")
+        await pilot.press("down")  # "Object to AC up to…": the initiate on the table comes first
+        await pilot.press("enter")
+        assert screen.mode is Compose.STANDING_AMOUNT
+        await pilot.press("backspace", "backspace", "9", "9", "enter")
+        assert "Type an amount from 1 to 15" in screen.error  # no more than Ann has
+        await pilot.press("backspace", "backspace", "6", "enter")
+        assert screen.mode is Compose.IDLE
+        standing = screen.client.standing(0)
+        assert isinstance(standing, StandingAnswers) and standing.limit(Initiate.AC) == 6
+        await asyncio.sleep(PACE + 0.2)
+        await pilot.pause()
+        assert seen[0][:2] == (0, Object(0, 5))  # just above the mover's 4
+        for _ in range(100):
+            await table.settle()
+            await asyncio.sleep(0.05)
+            if table.state.phase is Phase.TURN or not screen.client.standing(0):
+                break
+        ann = [action for seat, action, _ in seen if seat == 0]
+        assert all(isinstance(a, (Object, Pass)) for a in ann)
+        assert all(a.amount <= 6 for a in ann if isinstance(a, Object))  # never past the limit
+
+
+def test_a_standing_answer_asks_the_person_for_what_it_does_not_cover():
+    from grail_tui.games.hunt.engine import Field, Proposal, Propose
+
+    game = scenarios.midgame()
+    game.apply(Propose(0, Proposal(Initiate.JB, Field.AVIGNON)))  # Ann proposes; Gregor is asked
+    standing = StandingAnswers(game.turn).objecting(Initiate.AC, 5)
+    assert standing.answer(game.view(1)) is None  # JB is not covered: Gregor is asked
+    assert standing.passing().answer(game.view(1)) == Pass(1)
+    assert StandingAnswers(game.turn - 1).passing().answer(game.view(1)) is None  # an old turn's
+    assert standing.passing().answer(game.view(0)) is None  # never for the mover
+
+
+async def test_standing_answers_are_offered_only_for_others_proposals():
+    scenarios.save(scenarios.midgame())  # Ann's own turn
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.request() is Request.TURN
+        await pilot.press("w")
+        assert screen.mode is Compose.IDLE
+
+
+async def test_in_hot_seat_a_standing_answer_needs_no_handover():
+    from grail_tui.app.screens.prompts import PrivacyScreen
+    from grail_tui.table.seats import SeatConfig
+
+    scenarios.save(scenarios.midgame(), [SeatConfig("Ann"), SeatConfig("Gregor"), scenarios.SEATS[2]])
+    app = GrailApp(bot_delay=0, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Ann takes the keyboard
+        await pilot.press("p", "1", "enter")  # Ann proposes with JB
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen)
+        await pilot.press("enter")  # Gregor
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.viewer == 1
+        table = table_of(app)
+        seen = watch_submits(table)
+        await pilot.press("w", "enter")  # pass on every proposal this turn
+        await pilot.pause()
+        assert screen.viewer is None and not isinstance(app.screen, PrivacyScreen)  # keyboard free
+        await asyncio.sleep(PACE + 0.2)
+        await pilot.pause()
+        assert (1, Pass(1), True) in seen  # answered for Gregor, through the table like a key
