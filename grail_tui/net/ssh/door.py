@@ -85,7 +85,12 @@ async def open_front_door(host: str, port: int, *, state_dir: Path, identities: 
     gate = Gate(identities, AllowList(allow) if allow else None, Connections(limits))
     occupancy = Occupancy(limits)
     extra = dict(extra_env or {})
-    zygote = await Zygote.start(warm.run, warm.preload, base_environment(extra)) if warm else None
+    zygote = None
+    if warm is not None:
+        try:
+            zygote = await Zygote.start(warm.run, warm.preload, base_environment(extra), warm.rehearse)
+        except (ConnectionError, OSError) as exc:
+            log.warning("no warm starts (%s); every session starts its app afresh", exc)
     door = Doorway(identities, attach, app_argv, limits, occupancy, extra, zygote)
     front: FrontDoor | None = None
 
