@@ -84,6 +84,12 @@ def _is_zygote(pid: int) -> bool:
         return False
 
 
+def alive(pid: int) -> bool:
+    """Running: a zombie is not (it only waits for its parent to reap it)."""
+    fields = _stat(pid)
+    return fields is not None and fields[0] != "Z"
+
+
 def descendants(root: int) -> list[int]:
     parents: dict[int, int] = {}
     for entry in Path("/proc").iterdir():

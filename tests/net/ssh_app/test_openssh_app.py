@@ -17,7 +17,7 @@ import pytest
 
 from grail_tui.net.ssh.child import Child, TermSize
 
-from .helpers import SshServer, settles
+from .helpers import SshServer, alive, settles
 
 pytestmark = pytest.mark.skipif(shutil.which("ssh") is None or shutil.which("ssh-keygen") is None,
                                 reason="OpenSSH's ssh and ssh-keygen are not installed")
@@ -107,7 +107,7 @@ async def test_openssh_lobby_follows_a_resize_and_killing_ssh_leaves_no_app(ssh_
         os.kill(ssh.child.pid, signal.SIGKILL)  # the client dies without a word
         assert await settles(lambda: not ssh_server.session_apps(), within=10), \
             f"left behind: {ssh_server.session_apps()}"
-        assert not any(Path(f"/proc/{pid}").exists() for pid in apps)
+        assert not any(alive(pid) for pid in apps)  # nor escaped from under the zygote
     finally:
         await ssh.child.stop(1.0)
 
