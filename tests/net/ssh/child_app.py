@@ -28,6 +28,10 @@ def rehearse() -> None:
     REHEARSED_BY = os.getpid()
 
 
+def rehearse_for_ever() -> None:
+    time.sleep(3600)
+
+
 def rehearse_leaving_a_thread() -> None:
     threading.Thread(target=time.sleep, args=(30,), daemon=True).start()
 

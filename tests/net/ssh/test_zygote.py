@@ -90,6 +90,18 @@ async def test_a_rehearsal_that_leaves_a_thread_running_means_cold_starts(open_d
     conn.close()
 
 
+async def test_a_rehearsal_that_hangs_is_given_up_and_sessions_start_cold(open_door, monkeypatch):
+    import grail_tui.net.ssh.door as door_module
+
+    monkeypatch.setattr(door_module, "WARM_UP_SECONDS", 1.0)
+    warm = WarmStart(run=("child_app",), preload=("child_app",), rehearse="child_app:rehearse_for_ever")
+    door = await open_door(warm=warm, extra_env=ENV, app_argv=warm_argv)
+    assert door._zygote is None
+    conn, term = await play(door, new_key(), name="Ann")
+    assert term.reports()[0]["reply"].startswith("Ann|")
+    conn.close()
+
+
 async def test_the_start_up_benchmark_runs_the_real_app_warm():
     from grail_tui.bench.app_start import measure
 
