@@ -50,7 +50,7 @@ def _register_ssh(bench_sub: Any) -> None:
                                             "bytes per key, memory per session.")
     bssh.add_argument("--sessions", type=positive, default=10, help="concurrent sessions (default 10)")
     bssh.add_argument("--seconds", type=float, default=30.0,
-                      help="how long they play once all are in (default 30)")
+                      help="how long they play once the last is due (default 30)")
     bssh.add_argument("--ramp", type=float, default=0.0,
                       help="spread the arrivals over this many seconds (default 0: all at once)")
     bssh.add_argument("--bot-delay", type=float, default=0.5,
