@@ -41,6 +41,25 @@ def register(sub: Any) -> None:
     bt.add_argument("--samples", type=positive, default=60, help="actions to time (default 60)")
     bt.add_argument("--json", action="store_true", help="JSON output (the default)")
     bt.set_defaults(handler=run_tui)
+    _register_ssh(bench_sub)
+
+
+def _register_ssh(bench_sub: Any) -> None:
+    bssh = bench_sub.add_parser("ssh", help="concurrent SSH sessions playing the real app",
+                                description="N people connect at once through the SSH front door of a "
+                                            "real server, each with its own key, and play against bots: "
+                                            "time to the first lobby frame, key-to-repaint at the client, "
+                                            "bytes per key, memory per session.")
+    bssh.add_argument("--sessions", type=positive, default=10, help="concurrent sessions (default 10)")
+    bssh.add_argument("--seconds", type=float, default=30.0,
+                      help="how long they play once the last is due (default 30)")
+    bssh.add_argument("--ramp", type=float, default=0.0,
+                      help="spread the arrivals over this many seconds (default 0: all at once)")
+    bssh.add_argument("--bot-delay", type=float, default=0.5,
+                      help="the server's bot delay in seconds (default 0.5, as `serve`)")
+    bssh.add_argument("--seed", type=int, default=0, help="seed of the players' think times (default 0)")
+    bssh.add_argument("--json", action="store_true", help="JSON output (the default)")
+    bssh.set_defaults(handler=run_ssh)
 
 
 def run_engine(args: argparse.Namespace) -> int:
@@ -61,4 +80,11 @@ def run_tui(args: argparse.Namespace) -> int:
     from grail_tui.bench.tui import run
 
     print(json.dumps(run(runs=args.runs, samples=args.samples)))
+    return 0
+
+
+def run_ssh(args: argparse.Namespace) -> int:
+    from grail_tui.bench.ssh import run
+
+    print(json.dumps(run(args.sessions, args.seconds, args.ramp, args.bot_delay, args.seed)))
     return 0

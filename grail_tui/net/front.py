@@ -27,10 +27,17 @@ if TYPE_CHECKING:
     from .server import Server
 
 DEFAULT_PORT = 2222
-# every game's kind and screens module, by the registry's names: a session of either game starts warm
-GAMES = tuple(m for kind in registry.GAMES.values() for m in (kind, kind.rsplit(".", 1)[0] + ".ui"))
-WARM = WarmStart(run=("grail_tui",), preload=("grail_tui.cli", "grail_tui.app.app", "grail_tui.net.remote",
-                                               *GAMES))
+# What every session's app needs, imported once in the zygote: the shell, the lobby, the terminal
+# driver, and each game's rooms that a session opens (a game without one of them is skipped).
+APP_MODULES = ("grail_tui.cli", "grail_tui.app.app", "grail_tui.app.launch", "grail_tui.app.connect",
+               "grail_tui.app.screens.lobby", "grail_tui.app.screens.prompts", "grail_tui.app.screens.help",
+               "grail_tui.net.remote", "textual.drivers.linux_driver", "textual._xterm_parser")
+GAME_ROOMS = ("kind", "ui", "screens.game", "screens.end")
+WARM = WarmStart(
+    run=("grail_tui",),
+    preload=APP_MODULES + tuple(f"{module.rpartition('.')[0]}.{room}"
+                                for module in registry.GAMES.values() for room in GAME_ROOMS),
+    rehearse="grail_tui.app.rehearsal:rehearse")
 
 
 @cache

@@ -91,6 +91,7 @@ class SeatMirror:
         self.updates: dict[int | None, SeatUpdate] = {}
         self.books: dict[int | None, LogBook] = {}
         self._names: dict[int | None, list[str]] = {}  # the names each book reads, kept current
+        self._said: dict[int | None, list[tuple[str, Any]]] = {}  # what each book was fed, in order
         self._worlds: dict[int, tuple[Any, GameState]] = {}
         self.on_change: Callable[[], None] | None = None
         self.refusal: str | None = None
@@ -102,15 +103,23 @@ class SeatMirror:
         book = self.books.get(seat)
         before = self.updates.get(seat)
         names = self._names.setdefault(seat, [])
+        renamed = bool(names) and names != list(update.names)
         names[:] = update.names  # a book reads names from this list: a seat taken later is named
+        said = self._said.setdefault(seat, [])
         if book is None or update.reset:
+            said.clear()
             book = self.books[seat] = self.kind.log_book(names, seat)
-        book.feed(update.events)
-        for line in update.chat:
-            book.note(f"[chat] {line.who}: {line.text}")
+        elif renamed:  # someone took a seat: every line, earlier ones too, names them as they are now
+            book = self.books[seat] = self.kind.log_book(names, seat)
+            for what, item in said:
+                book.feed(item) if what == "events" else book.note(item)
+        new: list[tuple[str, Any]] = [("events", update.events)]
+        new += [("note", f"[chat] {line.who}: {line.text}") for line in update.chat]
         if before is not None and not update.reset:
-            for note in presence_notes(before, update):
-                book.note(note)
+            new += [("note", note) for note in presence_notes(before, update)]
+        for what, item in new:
+            book.feed(item) if what == "events" else book.note(item)
+        said.extend(new)
         self.updates[seat] = update
         if seat is not None and seat in self._standing:
             self._consider(seat)

@@ -19,6 +19,7 @@ from .zygote import WarmStart, Zygote
 
 log = logging.getLogger("grail_tui.ssh")
 KEEPALIVE_SECONDS = 15.0  # with 3 unanswered, a vanished client is dropped within a minute
+WARM_UP_SECONDS = 60.0  # a zygote not ready by then (its rehearsal hung) is killed: cold starts
 
 
 class FrontDoor:
@@ -85,7 +86,13 @@ async def open_front_door(host: str, port: int, *, state_dir: Path, identities: 
     gate = Gate(identities, AllowList(allow) if allow else None, Connections(limits))
     occupancy = Occupancy(limits)
     extra = dict(extra_env or {})
-    zygote = await Zygote.start(warm.run, warm.preload, base_environment(extra)) if warm else None
+    zygote = None
+    if warm is not None:
+        try:
+            zygote = await asyncio.wait_for(
+                Zygote.start(warm.run, warm.preload, base_environment(extra), warm.rehearse), WARM_UP_SECONDS)
+        except (ConnectionError, OSError, TimeoutError) as exc:
+            log.warning("no warm starts (%s); every session starts its app afresh", exc)
     door = Doorway(identities, attach, app_argv, limits, occupancy, extra, zygote)
     front: FrontDoor | None = None
 

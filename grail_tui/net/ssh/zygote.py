@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import array
 import asyncio
+import contextlib
 import fcntl
 import gc
 import importlib
@@ -26,21 +27,30 @@ import signal
 import socket
 import sys
 import termios
+import threading
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 CONTROL_FD_VARIABLE = "GRAIL_TUI_ZYGOTE_FD"
 # -c, not -m: running this module as __main__ would import it twice (the package imports it).
-ENTRY = f"import sys; from {__name__} import main; main(sys.argv[1].split(','), sys.argv[2:])"
+ENTRY = (f"import sys; from {__name__} import main; "
+         "main(sys.argv[1].split(','), sys.argv[3:], sys.argv[2])")
+
+
 
 
 @dataclass(frozen=True, slots=True)
 class WarmStart:
     """``run``: modules the zygote runs in place for ``python -m MODULE``;
-    ``preload``: modules it imports once, before any session."""
+    ``preload``: modules it imports once, before any session (those missing are skipped);
+    ``rehearse``: "module:function" it calls once after them, to fill what a first
+    session fills (caches, lazily built classes); it must leave no thread running."""
 
     run: tuple[str, ...]
     preload: tuple[str, ...] = ()
+    rehearse: str = ""
+
+
 MAX_MESSAGE = 1 << 16
 MAX_FDS = 8
 
@@ -75,23 +85,29 @@ class Zygote:
 
     @classmethod
     async def start(cls, run: Sequence[str], preload: Sequence[str],
-                    env: dict[str, str] | None = None) -> Zygote:
+                    env: dict[str, str] | None = None, rehearse: str = "") -> Zygote:
         """Start a zygote that imports ``preload`` and runs ``python -m`` any of ``run`` in place.
 
         ``env`` is the zygote's own environment: what modules read when they are
         imported is fixed then; each session's own variables are set before
-        its copy runs."""
+        its copy runs. Ready once ``rehearse`` (see WarmStart) has run."""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             process = await asyncio.create_subprocess_exec(
-                sys.executable, "-c", ENTRY, ",".join(run), *preload, pass_fds=[theirs.fileno()],
+                sys.executable, "-c", ENTRY, ",".join(run), rehearse, *preload, pass_fds=[theirs.fileno()],
                 env={**(env if env is not None else os.environ), CONTROL_FD_VARIABLE: str(theirs.fileno())},
                 stdin=asyncio.subprocess.DEVNULL, start_new_session=True)
         finally:
             theirs.close()
         ours.setblocking(False)
         zygote = cls(process, ours, frozenset(run))
-        await zygote._launch_ready()
+        try:
+            await zygote._launch_ready()
+        except BaseException:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await zygote.close()
+            raise
         return zygote
 
     async def _launch_ready(self) -> None:
@@ -212,10 +228,23 @@ def _run_child(message: dict[str, object], fds: list[int],
         os._exit(code)
 
 
-def main(run: Sequence[str], preload: Sequence[str]) -> None:
-    control = socket.socket(fileno=int(os.environ.pop(CONTROL_FD_VARIABLE)))
+def _prepare(preload: Sequence[str], rehearse: str) -> None:
     for module in preload:
-        importlib.import_module(module)
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as missing:  # a game without such a room: nothing to load
+            if not missing.name or not (module + ".").startswith(missing.name + "."):
+                raise
+    if rehearse:
+        module, _, function = rehearse.partition(":")
+        getattr(importlib.import_module(module), function)()
+        if threading.active_count() > 1:  # forking now could copy a lock some thread holds
+            raise SystemExit(f"the rehearsal {rehearse} left threads running; no warm starts")
+
+
+def main(run: Sequence[str], preload: Sequence[str], rehearse: str = "") -> None:
+    control = socket.socket(fileno=int(os.environ.pop(CONTROL_FD_VARIABLE)))
+    _prepare(preload, rehearse)
     gc.collect()
     gc.freeze()  # keep the collector from touching, and so copying, the shared pages
     wake_read, wake_write = os.pipe()

@@ -16,7 +16,24 @@ import socket
 import subprocess
 import sys
 import termios
+import threading
+import time
 import tty
+
+REHEARSED_BY: int | None = None  # the zygote's pid, once it has rehearsed (see test_zygote.py)
+
+
+def rehearse() -> None:
+    global REHEARSED_BY
+    REHEARSED_BY = os.getpid()
+
+
+def rehearse_for_ever() -> None:
+    time.sleep(3600)
+
+
+def rehearse_leaving_a_thread() -> None:
+    threading.Thread(target=time.sleep, args=(30,), daemon=True).start()
 
 
 def report(**fields: object) -> None:
@@ -44,7 +61,9 @@ def main() -> None:
     report(ready=True, argv=sys.argv[1:], size=size(), term=os.environ.get("TERM"),
            no_color=os.environ.get("NO_COLOR"), colorterm=os.environ.get("COLORTERM"),
            columns=os.environ.get("COLUMNS"), pid=os.getpid(), pgid=os.getpgid(0), sid=os.getsid(0),
-           foreground=os.tcgetpgrp(0), reply=reply, grandchild=grandchild)
+           foreground=os.tcgetpgrp(0), reply=reply, grandchild=grandchild,
+           # Run as __main__, a fresh namespace: what the zygote rehearsed is in the imported module.
+           rehearsed=getattr(sys.modules.get("child_app"), "REHEARSED_BY", None))
     try:
         while data := os.read(0, 1024):
             report(keys=data.hex())

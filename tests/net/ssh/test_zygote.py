@@ -69,6 +69,39 @@ async def test_other_commands_are_exec_d_and_a_dead_zygote_means_cold_starts(ope
     conn.close()
 
 
+async def test_the_zygote_rehearses_once_and_every_session_starts_with_it(open_door):
+    warm = WarmStart(run=("child_app",), preload=("child_app", "no_such_module"), rehearse="child_app:rehearse")
+    door = await open_door(warm=warm, extra_env=ENV, app_argv=warm_argv)
+    zygote = door._zygote
+    assert zygote is not None
+    for name in ("Ann", "Bea"):
+        conn, term = await play(door, new_key(), name=name)
+        assert term.reports()[0]["rehearsed"] == zygote.process.pid
+        conn.close()
+
+
+async def test_a_rehearsal_that_leaves_a_thread_running_means_cold_starts(open_door):
+    warm = WarmStart(run=("child_app",), preload=("child_app",), rehearse="child_app:rehearse_leaving_a_thread")
+    door = await open_door(warm=warm, extra_env=ENV, app_argv=warm_argv)
+    assert door._zygote is None  # forking beside a running thread is not safe: no zygote at all
+    conn, term = await play(door, new_key(), name="Ann")
+    ready = term.reports()[0]
+    assert ready["reply"].startswith("Ann|") and ready["rehearsed"] is None
+    conn.close()
+
+
+async def test_a_rehearsal_that_hangs_is_given_up_and_sessions_start_cold(open_door, monkeypatch):
+    import grail_tui.net.ssh.door as door_module
+
+    monkeypatch.setattr(door_module, "WARM_UP_SECONDS", 1.0)
+    warm = WarmStart(run=("child_app",), preload=("child_app",), rehearse="child_app:rehearse_for_ever")
+    door = await open_door(warm=warm, extra_env=ENV, app_argv=warm_argv)
+    assert door._zygote is None
+    conn, term = await play(door, new_key(), name="Ann")
+    assert term.reports()[0]["reply"].startswith("Ann|")
+    conn.close()
+
+
 async def test_the_start_up_benchmark_runs_the_real_app_warm():
     from grail_tui.bench.app_start import measure
 

@@ -1,0 +1,147 @@
+"""Steps of a game played by keys at real terminals, each waiting for what a person would wait for."""
+
+from __future__ import annotations
+
+import re
+
+from .helpers import Person, lobby_code
+
+# Secret openings the tests know: unit keys go to initiates by their number (2 AC, 5 FM, 7 AR).
+# The assign pad starts at the biggest free unit and moves on to the next biggest after each.
+ANN_OPENING = ("2", "2", "7")        # A10 A9 on AC (19), B9 on AR (9): 72 left
+BEA_OPENING = ("2", "5", "5", "5")   # A10 on AC (10), A9 B9 A8 on FM (26): 64 left
+SHEETS = {
+    "Ann": {"AC": 19, "AR": 9, "left": 72},
+    "Bea": {"AC": 10, "FM": 26, "left": 64},
+}
+# On their own turn later: Ann A8 B8 on JB (16; 56 left), Bea B8 A7 B7 on HA (22; 42 left).
+TURN_ASSIGNMENTS = {"Ann": ("1", "1"), "Bea": ("4", "4", "4")}
+LATER_SHEETS = {
+    "Ann": {"AC": 19, "AR": 9, "JB": 16, "left": 56},
+    "Bea": {"AC": 10, "FM": 26, "HA": 22, "left": 42},
+}
+TURN = re.compile(r"Turn \d+/\d+ · (?:(\w+)'s turn|Your turn)")
+
+
+async def create_two_seat_game(host: Person) -> None:
+    """From the lobby: a game for two, the second seat open to anyone, answers shown at once."""
+    await host.until("n New game")
+    host.press("n")
+    await host.until("New game on the server")
+    host.press("down", "down", "left")              # Players 3 -> 2
+    await host.until("◂ 2 ▸")
+    host.press("down", "down", "left", "left")      # Seat 2: heuristic -> random -> open seat
+    await host.until("open seat")
+    host.press("down", "down", "down", "down", "backspace")  # Min. round 2 s -> 0 s
+    await host.until(re.compile(r"Min\. round\s+0 s"))
+    host.press("down", "down", "enter")             # past Bot takeover to Create
+    await host.until("Opening: assign your influence in secret")
+
+
+async def join_from_lobby(person: Person) -> str:
+    text = await person.until(re.compile(r"join\s+[A-Z]{4}"))
+    code = lobby_code(text, "join")
+    person.press("enter")
+    await person.until("Opening: assign your influence in secret")
+    return code
+
+
+async def open_with(person: Person, keys: tuple[str, ...]) -> None:
+    person.press("a")
+    await person.until("Assign (any initiates)")
+    person.press(*keys, "enter")
+    await person.gone("Assign (any initiates)")
+
+
+async def whose_turn(person: Person, me: str) -> str:
+    """The mover's name as ``me`` reads it on the status line ("Your turn" is ``me``'s)."""
+    found = TURN.search(await person.until(TURN))
+    assert found
+    return found.group(1) or me
+
+
+async def propose_with_ac(mover: Person) -> None:
+    """p, 2 (Alberto Castellano), Enter: the first of its proposals that has not been rejected."""
+    await mover.until("Your turn: p proposes")
+    mover.press("p")
+    await mover.until("Propose: which initiate?")
+    mover.press("2")
+    await mover.until("Alberto Castellano steps to")
+    mover.press("enter")
+
+
+async def object_with(person: Person, amount: int, beat: int = 0) -> None:
+    await person.until(re.compile(rf"o objects \(beat {beat}; you have \d+ on AC\)"))
+    person.press("o")
+    await person.until("type an amount above")
+    person.press(*str(amount), "enter")  # the suggested amount is selected: typing replaces it
+
+
+async def bidding_war(mover: Person, other: Person, mover_name: str, other_name: str) -> None:
+    """An objection, a raise, an objection, a match, an objection, a concession; then a proposal
+    nobody objects to. Both have at least 10 on AC (see the openings)."""
+    await propose_with_ac(mover)
+    await object_with(other, 3)
+    await mover.until(f"{other_name} objects with 3. m matches 3")
+    mover.press("r")
+    await mover.until("Raise: type an amount above 3")
+    mover.press("5", "enter")
+    await object_with(other, 8, beat=5)
+    await mover.until(f"{other_name} objects with 8. m matches 8")
+    mover.press("m")
+    await object_with(other, 10, beat=8)
+    await mover.until(f"{other_name} objects with 10.")
+    mover.press("c")
+    await other.until("Rejected this turn:")
+    await mover.until("Your proposal was rejected: press p")
+    mover.press("p")
+    await mover.until("Propose: which initiate?")
+    mover.press("2")
+    await mover.until("Alberto Castellano steps to")
+    mover.press("enter")
+    await other.until(re.compile(r"o objects \(beat 0; you have \d+ on AC\)"))
+    other.press("n")
+    await other.until("Your turn")  # the other's turn now, as they read it
+
+
+async def assign_on_turn(person: Person, keys: tuple[str, ...]) -> None:
+    await person.until("Your turn: p proposes")
+    person.press("a")
+    await person.until("Assign (any initiates)")
+    person.press(*keys, "enter")
+    await person.gone("Assign (any initiates)")
+
+
+async def say(person: Person, text: str) -> None:
+    person.press(":")
+    await person.until("Say to the table")
+    person.type(text)
+    person.press("enter")
+    await person.gone("Say to the table")
+
+
+def sheet_of(text: str) -> dict[str, int] | None:
+    """The sheet pane on a screen, as {initiate code: influence, "left": points left}; None if
+    none shows. Units being placed (shown as +N) count as still left."""
+    lines = text.split("\n")
+    for row, line in enumerate(lines):
+        head = re.search(r"Your sheet  \((\d+) left\)", line)
+        if head is None:
+            continue
+        column = head.start()
+        sheet = {"left": int(head.group(1))}
+        for below in lines[row + 3: row + 11]:
+            found = re.match(r"([A-Z]{2})\s+(\d+)(?: \(paid \d+\))?(?: \+(\d+))?", below[column:])
+            if found is None:
+                continue
+            if int(found.group(2)):
+                sheet[found.group(1)] = int(found.group(2))
+            sheet["left"] += int(found.group(3) or 0)
+        return sheet
+    return None
+
+
+def right_of_board(text: str) -> str:
+    """The side pane's text, its wrapped lines joined (the board is 51 columns wide)."""
+    rows = text.split("\n")[1:18]
+    return " ".join(row[52:].strip() for row in rows if len(row) > 52)

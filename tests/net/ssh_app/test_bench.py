@@ -1,0 +1,20 @@
+"""`grail-tui bench ssh` runs end to end (a smoke test; the figures are the benchmark's business)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def test_bench_ssh_plays_and_reports_every_figure():
+    done = subprocess.run([sys.executable, "-m", "grail_tui", "bench", "ssh", "--sessions", "2", "--seconds", "4",
+                           "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["reached_lobby"] == report["played"] == 2 and not report["errors"]
+    assert 0 < report["first_lobby_s"]["max"] < 60
+    assert report["key_to_repaint_ms"]["ui"]["n"] >= 2 and report["key_to_repaint_ms"]["open_game"]["n"] == 2
+    assert report["bytes_per_key"]["mean"] > 0
+    memory = report["memory_mb_per_session"]
+    assert memory["apps"] == 2 and 0 < memory["app_pss_mean"] <= memory["app_rss_mean"]
