@@ -8,6 +8,7 @@ demand to be watched or to give its record.
 from __future__ import annotations
 
 import logging
+import os
 import secrets
 import string
 from collections.abc import Callable, Iterable
@@ -27,6 +28,10 @@ from grail_tui.table.updates import TableError
 from .protocol import Create, GameSummary, SeatInfo
 
 log = logging.getLogger(__name__)
+# A test hook, read by the server process alone: every game gets this seed, so twin runs
+# of the secrecy audit deal the same sheets. No message can choose a seed; an operator
+# must never set it (`grail-tui serve` warns when it is set).
+TEST_SEED = "GRAIL_TUI_TEST_SEED"
 CODE_LETTERS = "".join(c for c in string.ascii_uppercase if c not in "IO")
 
 
@@ -97,10 +102,10 @@ def create_game(message: Create, owner: str, database: GameDatabase, live: Itera
     for k, name in enumerate(message.reserved):
         if name and k < len(seats) and seats[k].is_human and k > 0:
             seats[k] = replace(seats[k], reserved=clean(name))
-    # The seed comes from the operating system's secure source: nobody can know a secret in advance.
-    request = SetupRequest(players=len(seats), seed=secrets.randbelow(2**31),
+    options = checked_options(kind, message.options)
+    request = SetupRequest(players=len(seats), seed=draw_seed(),
                            names=tuple(s.name or f"Seat {k + 1}" for k, s in enumerate(seats)),
-                           options=dict(message.options))
+                           options=options)
     try:
         setup = kind.make_setup(request)
     except (ValueError, TypeError) as exc:
@@ -112,6 +117,29 @@ def create_game(message: Create, owner: str, database: GameDatabase, live: Itera
     store = database.create(code, stored, owner, status)
     table = Table(kind, setup, seats, store, settings=settings, thinker=thinker)
     return Hosted(code, kind, table, owner)
+
+
+def draw_seed() -> int:
+    """The seed comes from the operating system's secure source: nobody can know a secret in advance."""
+    fixed = os.environ.get(TEST_SEED)
+    if fixed is not None and fixed.isdigit():
+        return int(fixed)
+    return secrets.randbelow(2**31)
+
+
+def checked_options(kind: GameKind, given: dict[str, str | int]) -> dict[str, str | int]:
+    """The host's options, each one the game offers and within its range (a seed is not one)."""
+    offered = {option.key: option for option in kind.options()}
+    for key, value in given.items():
+        option = offered.get(key)
+        if option is None:
+            raise TableError(f"{kind.title} has no option {key[:24]!r}; it has "
+                             f"{', '.join(offered) or 'none'}.")
+        if option.choices and value not in [c for c, _ in option.choices]:
+            raise TableError(f"{option.label} is one of {', '.join(c for c, _ in option.choices)}.")
+        if not option.choices and (not isinstance(value, int) or not option.low <= value <= option.high):
+            raise TableError(f"{option.label} is a whole number from {option.low} to {option.high}.")
+    return dict(given)
 
 
 def restore_game(code: str, database: GameDatabase, thinker: Thinker) -> Hosted | None:

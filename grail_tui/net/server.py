@@ -16,12 +16,12 @@ import socket
 from pathlib import Path
 from typing import Any
 
-from grail_tui.table.sqlite import GameDatabase, open_database
+from grail_tui.table.sqlite import GameDatabase
 from grail_tui.table.thinking import Thinker, default_processes
 from grail_tui.table.updates import SeatUpdate, TableError
 
-from . import hosting
-from .connection import Connection, Limits
+from . import hosting, library
+from .connection import ChatMeter, Connection, Limits
 from .protocol import (
     MAX_MESSAGE,
     VERSION,
@@ -62,6 +62,8 @@ class Server:
         self.thinker = thinker or Thinker(processes=default_processes())
         self.games: dict[str, hosting.Hosted] = {}
         self.conns: set[Connection] = set()
+        self.chat = ChatMeter(self.limits.chat_per_minute)
+        self.finished_views = library.FinishedViews()
         self.servers: list[asyncio.base_events.Server] = []
         for code in database.unfinished():
             hosted = hosting.restore_game(code, database, self.thinker)
@@ -74,8 +76,21 @@ class Server:
         hosted.table.start()
 
     def _finished(self, code: str) -> None:
-        # The last update goes out first; then the game leaves memory (it stays on disk).
-        asyncio.get_running_loop().call_soon(self.games.pop, code, None)
+        # The last update goes out first; then the game leaves memory (it stays on disk), and
+        # nobody's subscription keeps it there: a finished game is watched from disk.
+        asyncio.get_running_loop().call_soon(self._let_go, code)
+
+    def _let_go(self, code: str) -> None:
+        hosted = self.games.pop(code, None)
+        if hosted is None:
+            return
+        for conn in self.conns:
+            held = conn.games.get(code)
+            if held is not None and held[0] is hosted.table:
+                del conn.games[code]
+                conn.seats.pop(code, None)
+                hosted.table.leave(held[1])
+        hosted.table.close()
 
     # -- listening -------------------------------------------------------------------------
 
@@ -218,19 +233,17 @@ class Server:
         user, page = conn.user, self.limits.page
         live = [h for h in self.games.values() if not h.table.over]
         if message.which == "mine":
-            chosen = [h.summary() for h in live if h.seat_of(user or "") is not None]
+            chosen = [h for h in live if h.seat_of(user or "") is not None]
         elif message.which == "open":
-            chosen = [h.summary() for h in live if h.free_seat_for(user or "") is not None]
+            chosen = [h for h in live if h.free_seat_for(user or "") is not None]
         elif message.which == "live":
-            chosen = [h.summary() for h in live]
+            chosen = live
         else:
-            from .library import finished_summaries
-
-            rows = finished_summaries(self.database, message.player, message.page * page, page + 1)
+            rows = library.finished_summaries(self.database, message.player, message.page * page, page + 1)
             return Games(message.ref, message.which, message.page, tuple(rows[:page]), len(rows) > page)
         start = message.page * page
-        return Games(message.ref, message.which, message.page, tuple(chosen[start:start + page]),
-                     len(chosen) > start + page)
+        return Games(message.ref, message.which, message.page,
+                     tuple(h.summary() for h in chosen[start:start + page]), len(chosen) > start + page)
 
     def _create(self, conn: Connection, message: Create) -> None:
         assert conn.user is not None
@@ -273,18 +286,41 @@ class Server:
 
     def _watch(self, conn: Connection, ref: int, code: str) -> None:
         hosted = self.games.get(code)
+        if hosted is not None:
+            self._subscribe(conn, ref, hosted, None)
+            return
+        # A finished game never changes: it is shown once, from disk, and nothing is kept open.
+        shown = self.finished_views.get(code, lambda: self._finished_view(code))
+        if shown is None:
+            conn.send(Error(ref, f"There is no game {code}."))
+            return
+        game, data = shown
+        conn.send(Joined(ref, code, game, None))
+        conn.send_raw(data)
+
+    def _finished_view(self, code: str) -> tuple[str, bytes] | None:
+        hosted = hosting.restore_game(code, self.database, self.thinker)
         if hosted is None:
-            hosted = hosting.restore_game(code, self.database, self.thinker)  # a finished game, from disk
-            if hosted is None:
-                conn.send(Error(ref, f"There is no game {code}."))
-                return
-        self._subscribe(conn, ref, hosted, None)
+            return None
+        table = hosted.table
+        shown: list[SeatUpdate] = []
+        try:
+            if not table.over:
+                return None
+            table.leave(table.join(None, shown.append, person=False))  # what a new spectator sees
+            return hosted.kind.name, encode(state_message(hosted.kind, code, shown[0]))
+        finally:
+            table.close()
 
     def _subscribe(self, conn: Connection, ref: int, hosted: hosting.Hosted, seat: int | None) -> None:
         code = hosted.code
         old = conn.games.pop(code, None)
         if old is not None:
             old[0].leave(old[1])
+        elif len(conn.games) >= self.limits.games_per_connection:
+            conn.send(Error(ref, f"You have {len(conn.games)} games open on this connection; "
+                                 "leave one first."))
+            return
         conn.seats[code] = seat
         conn.send(Joined(ref, code, hosted.kind.name, seat))
         kind = hosted.kind
@@ -319,10 +355,10 @@ class Server:
         line = clean_line(text)
         if not line:
             return
-        if not conn.may_chat(code):
+        assert conn.user is not None
+        if not self.chat.allow(conn.user, code):
             conn.send(Error(None, "You are talking too fast; wait a moment."))
             return
-        assert conn.user is not None
         hosted.table.say(conn.user, line)
 
 
@@ -337,31 +373,3 @@ def state_message(kind: Any, code: str, update: SeatUpdate) -> State:
         result=None if result is None else {"winners": list(result.winners), "ranks": list(result.ranks),
                                              "text": result.text},
         record=update.record, reset=update.reset)
-
-
-def default_database() -> Path:
-    import os
-
-    from platformdirs import user_state_dir
-
-    return Path(os.environ.get("GRAIL_TUI_SERVER_DB") or Path(user_state_dir("grail-tui")) / "server.db")
-
-
-async def serve(unix_path: Path | None, db: Path, ready: asyncio.Event | None = None, *,
-                system: bool = False, bench_tcp: tuple[str, int] | None = None,
-                info: dict[str, Any] | None = None, **options: Any) -> None:
-    database = GameDatabase(open_database(db))
-    server = Server(database, **options)
-    if unix_path is not None:
-        await server.listen_unix(unix_path, system=system)
-    if bench_tcp is not None:
-        port = await server.listen_bench_tcp(*bench_tcp)
-        if info is not None:
-            info["tcp"] = [bench_tcp[0], port]
-    if ready is not None:
-        ready.set()
-    try:
-        await asyncio.Event().wait()
-    finally:
-        await server.close()
-        database.close()

@@ -79,7 +79,7 @@ class GameScreen(ComposingScreen):
     # -- layout ----------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield Static(id="status", markup=False)  # players' names: plain text
         with Horizontal(id="body"):
             yield BoardMap(self.g, id="board")
             with Vertical(id="panes"):
@@ -88,11 +88,11 @@ class GameScreen(ComposingScreen):
                 yield KnownPane(id="pane-known", classes="pane")
                 yield LogPane(id="pane-log", classes="pane")
         with Vertical(id="prompt"):
-            yield Static(id="prompt-text")
-            yield OptionList(id="choices")
+            yield Static(id="prompt-text", markup=False)
+            yield OptionList(id="choices", markup=False)
             yield Input(id="amount", type="integer")  # blink off: see on_mount
             yield AssignPad(self.g, id="assign")
-            yield Static(id="prompt-error")
+            yield Static(id="prompt-error", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -128,7 +128,7 @@ class GameScreen(ComposingScreen):
             self.error = refusal
         if client.failure:
             self.notify(f"A computer player failed ({client.failure}); the game goes on.",
-                        severity="error", timeout=10)
+                        severity="error", timeout=10, markup=False)
         spectator = client.latest(None)
         if spectator is None:
             return

@@ -40,7 +40,7 @@ class ReplayScreen(Screen[None]):
         self.pane = 0
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield Static(id="status", markup=False)
         with Horizontal(id="body"):
             yield BoardMap(self.g, id="board")
             with Vertical(id="panes"):
