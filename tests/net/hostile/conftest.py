@@ -39,11 +39,11 @@ class Served:
 
 
 def serve(folder: Path, *extra: str, env: dict[str, str] | None = None, port: int = 0,
-          bot_delay: float = 0.0) -> Served:
+          bot_delay: float = 0.0, db: Path | None = None) -> Served:
     """`grail-tui serve` in its own process; what it writes to stderr goes to a file."""
     folder.mkdir(parents=True, exist_ok=True)
     sock = folder / "sock" / "s.sock"
-    db = folder / "server.db"
+    db = db or folder / "server.db"
     log = folder / f"stderr-{len(list(folder.glob('stderr-*')))}.txt"
     environ = {**os.environ, "GRAIL_TUI_DATA": str(folder / "data"), **(env or {})}
     with log.open("w") as err:

@@ -103,8 +103,13 @@ async def create(wire: Wire, bots: tuple[str | None, ...], *, options: dict[str,
     rules.setdefault("min_round", 0)
     wire.send(Create(1, "hunt", bots, names=names, reserved=reserved,
                      options=options or {"turn_limit": 60}, rules=TableRules(**rules)))
-    joined: Joined = await wire.next("joined")
-    return joined.code
+    async with asyncio.timeout(15):
+        while True:
+            message = await wire.inbox.get()
+            if isinstance(message, Joined):
+                return message.code
+            if message is None or type(message).__name__ in ("Error", "Bye"):
+                raise AssertionError(f"the game was not created: {message}")
 
 
 def legal(state: State) -> list[Any]:
