@@ -11,6 +11,7 @@ import logging
 import os
 import secrets
 import string
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -101,7 +102,8 @@ def create_game(message: Create, owner: str, database: GameDatabase, live: Itera
             seats.append(SeatConfig(clean(given) or f"Bot {k + 1}", BotLevel(level)))
     for k, name in enumerate(message.reserved):
         if name and k < len(seats) and seats[k].is_human and k > 0:
-            seats[k] = replace(seats[k], reserved=clean(name))
+            seats[k] = replace(seats[k], reserved=clean(name) or None)
+    distinct_names(seats)
     options = checked_options(kind, message.options)
     request = SetupRequest(players=len(seats), seed=draw_seed(),
                            names=tuple(s.name or f"Seat {k + 1}" for k, s in enumerate(seats)),
@@ -117,6 +119,21 @@ def create_game(message: Create, owner: str, database: GameDatabase, live: Itera
     store = database.create(code, stored, owner, status)
     table = Table(kind, setup, seats, store, settings=settings, thinker=thinker)
     return Hosted(code, kind, table, owner)
+
+
+def distinct_names(seats: list[SeatConfig]) -> None:
+    """No two seats of a game may go by one name, so a bot cannot pass for a person. Names are
+    compared after compatibility normalisation and case folding; folding look-alike letters
+    across scripts is the account store's job (names shared by the whole server)."""
+    seen: dict[str, str] = {}
+    for config in seats:
+        for name in (config.name, config.reserved):
+            if not name:
+                continue
+            folded = unicodedata.normalize("NFKC", name).casefold()
+            if folded in seen:
+                raise TableError(f"Two seats cannot both be called {name!r}; give the bots other names.")
+            seen[folded] = name
 
 
 def draw_seed() -> int:

@@ -29,6 +29,7 @@ class Wire:
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, name: str) -> None:
         self.reader, self.writer, self.name = reader, writer, name
+        self.user = ""
         self.raw: list[bytes] = []
         self.inbox: asyncio.Queue[ServerMessage | None] = asyncio.Queue()
         self.latest: dict[str, State] = {}
@@ -42,7 +43,7 @@ class Wire:
         if hello:
             wire.send(Hello(VERSION, name))
             welcome = await wire.next("welcome")
-            assert welcome.user == f"bench:{name}", welcome
+            wire.user = welcome.user
         return wire
 
     async def _read(self) -> None:
