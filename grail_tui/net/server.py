@@ -250,6 +250,8 @@ class Server:
         if conn.guest:
             conn.send(Error(message.ref, "Guests may watch games but not create them."))
             return
+        if self._full(conn, message.ref, ""):
+            return
         if self.database.count_open(conn.user) >= self.limits.games_per_user:
             conn.send(Error(message.ref, f"You have {self.limits.games_per_user} unfinished games "
                                          "already; finish or leave one first."))
@@ -269,6 +271,8 @@ class Server:
         if hosted is None:
             conn.send(Error(ref, f"There is no game {code} going on; finished games can be watched."))
             return
+        if self._full(conn, ref, code):
+            return
         seat = hosted.seat_of(conn.user)
         if seat is None and take_seat:
             if conn.guest:
@@ -287,7 +291,8 @@ class Server:
     def _watch(self, conn: Connection, ref: int, code: str) -> None:
         hosted = self.games.get(code)
         if hosted is not None:
-            self._subscribe(conn, ref, hosted, None)
+            if not self._full(conn, ref, code):
+                self._subscribe(conn, ref, hosted, None)
             return
         # A finished game never changes: it is shown once, from disk, and nothing is kept open.
         shown = self.finished_views.get(code, lambda: self._finished_view(code))
@@ -312,15 +317,18 @@ class Server:
         finally:
             table.close()
 
+    def _full(self, conn: Connection, ref: int, code: str) -> bool:
+        """Has this connection as many games open as it may (checked before anything is made)?"""
+        if code in conn.games or len(conn.games) < self.limits.games_per_connection:
+            return False
+        conn.send(Error(ref, f"You have {len(conn.games)} games open on this connection; leave one first."))
+        return True
+
     def _subscribe(self, conn: Connection, ref: int, hosted: hosting.Hosted, seat: int | None) -> None:
         code = hosted.code
         old = conn.games.pop(code, None)
         if old is not None:
             old[0].leave(old[1])
-        elif len(conn.games) >= self.limits.games_per_connection:
-            conn.send(Error(ref, f"You have {len(conn.games)} games open on this connection; "
-                                 "leave one first."))
-            return
         conn.seats[code] = seat
         conn.send(Joined(ref, code, hosted.kind.name, seat))
         kind = hosted.kind

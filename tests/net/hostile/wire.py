@@ -13,6 +13,7 @@ from grail_tui.net.protocol import (
     Create,
     Hello,
     Joined,
+    Leave,
     ServerMessage,
     State,
     TableRules,
@@ -100,7 +101,10 @@ class Wire:
 
 
 async def create(wire: Wire, bots: tuple[str | None, ...], *, options: dict[str, Any] | None = None,
-                 names: tuple[str, ...] = (), reserved: tuple[str | None, ...] = (), **rules: Any) -> str:
+                 names: tuple[str, ...] = (), reserved: tuple[str | None, ...] = (), leave: bool = False,
+                 **rules: Any) -> str:
+    """A new game hosted by ``wire``; with ``leave`` the host closes it again at once (it stays
+    on the server, paused, and still counts as the host's)."""
     rules.setdefault("min_round", 0)
     wire.send(Create(1, "hunt", bots, names=names, reserved=reserved,
                      options=options or {"turn_limit": 60}, rules=TableRules(**rules)))
@@ -108,6 +112,8 @@ async def create(wire: Wire, bots: tuple[str | None, ...], *, options: dict[str,
         while True:
             message = await wire.inbox.get()
             if isinstance(message, Joined):
+                if leave:
+                    wire.send(Leave(message.code))
                 return message.code
             if message is None or type(message).__name__ in ("Error", "Bye"):
                 raise AssertionError(f"the game was not created: {message}")
