@@ -23,7 +23,7 @@ import pytest
 from grail_tui.net.protocol import Create, Join, ListGames, Ping, Say, Watch
 
 from .conftest import Served, serve
-from .wire import Wire, create
+from .wire import Wire, create, finished_game
 
 LIMITS = ("--hello-timeout", "0.5", "--limit", "idle_timeout=1.5", "--limit", "games_per_connection=3",
           "--limit", "queue_bytes=65536")
@@ -80,24 +80,6 @@ async def test_bad_messages_are_answered_until_there_are_too_many(limited: Serve
     long.send_raw(b'{"type":"say","code":"AAAA","text":"' + b"x" * 20000 + b'"}\n')
     assert "longer than 16384 bytes" in await bye_of(long)
     await still_served(limited)
-
-
-async def finished_game(server: Served, name: str, turns: int = 150) -> str:
-    """A game played to its end at full speed: a stand-in bot takes the host's seat at once,
-    and a spectator keeps the table running (pinging, so it is never idle); its code."""
-    host = await Wire.open(server, name)
-    code = await create(host, (None, "random"), options={"turn_limit": turns}, takeover_after=0,
-                        leave=True)
-    await host.close()
-    spectator = await Wire.open(server, f"{name}-fan")
-    spectator.send(Watch(1, code))
-    for k in range(20):  # the chat is part of what a spectator of the finished game is shown
-        spectator.send(Say(code, f"{k:02d} " + "chat " * 99))
-    while spectator.latest.get(code) is None or spectator.latest[code].result is None:
-        spectator.send(Ping(1))
-        await asyncio.sleep(0.3)
-    await spectator.close()
-    return code
 
 
 async def test_a_client_that_does_not_read_is_dropped_not_buffered(limited: Served):

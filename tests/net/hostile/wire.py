@@ -14,9 +14,12 @@ from grail_tui.net.protocol import (
     Hello,
     Joined,
     Leave,
+    Ping,
+    Say,
     ServerMessage,
     State,
     TableRules,
+    Watch,
     decode_server,
     encode,
 )
@@ -117,6 +120,24 @@ async def create(wire: Wire, bots: tuple[str | None, ...], *, options: dict[str,
                 return message.code
             if message is None or type(message).__name__ in ("Error", "Bye"):
                 raise AssertionError(f"the game was not created: {message}")
+
+
+async def finished_game(server: Any, name: str, turns: int = 150) -> str:
+    """A game played to its end at full speed: a stand-in bot takes the host's seat at once,
+    and a spectator keeps the table running (pinging, so it is never idle); its code."""
+    host = await Wire.open(server, name)
+    code = await create(host, (None, "random"), options={"turn_limit": turns}, takeover_after=0,
+                        leave=True)
+    await host.close()
+    spectator = await Wire.open(server, f"{name}-fan")
+    spectator.send(Watch(1, code))
+    for k in range(20):  # the chat is part of what a spectator of the finished game is shown
+        spectator.send(Say(code, f"{k:02d} " + "chat " * 99))
+    while spectator.latest.get(code) is None or spectator.latest[code].result is None:
+        spectator.send(Ping(1))
+        await asyncio.sleep(0.3)
+    await spectator.close()
+    return code
 
 
 def legal(state: State) -> list[Any]:
