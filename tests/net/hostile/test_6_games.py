@@ -209,6 +209,7 @@ async def test_kill_9_keeps_every_acknowledged_action_a_secret_answer_included(t
         bo = await Wire.open(second, "bo")
         bo.send(Join(2, code))
         await bo.next("joined")
+        await bo.seen(code, lambda s: s.asked)
         act(bo, code, Assign(1, ()))
         shown = await ann.seen(code, lambda s: s.seq > opening.seq)
         assert HUNT.decode_view(shown.view, 0).sheet.influence[Initiate.MA] == unit.points
