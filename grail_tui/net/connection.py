@@ -17,6 +17,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from grail_tui.table.durable import DiskSync
+
 from .protocol import MAX_MESSAGE, Bye, ProtocolError, encode
 
 
@@ -93,7 +95,8 @@ class Connection:
     errors: int = 0
     closed: bool = False
     queued: int = 0
-    _out: asyncio.Queue[bytes | None] = field(default_factory=asyncio.Queue)
+    durable: DiskSync | None = None  # nothing goes out before what it tells of is on disk
+    _out: asyncio.Queue[tuple[bytes, int] | None] = field(default_factory=asyncio.Queue)
     _pump: asyncio.Task[None] | None = None
 
     def __post_init__(self) -> None:
@@ -143,7 +146,7 @@ class Connection:
             self._drop()
             return
         self.queued += len(data)
-        self._out.put_nowait(data)
+        self._out.put_nowait((data, self.durable.mark() if self.durable is not None else 0))
 
     def bye(self, reason: str) -> None:
         if not self.closed:
@@ -165,9 +168,12 @@ class Connection:
     async def _write_out(self) -> None:
         try:
             while True:
-                data = await self._out.get()
-                if data is None:
+                item = await self._out.get()
+                if item is None:
                     break
+                data, mark = item
+                if self.durable is not None:
+                    await self.durable.reached(mark)
                 self.queued -= len(data)
                 self.writer.write(data)
                 await self.writer.drain()

@@ -63,6 +63,7 @@ class Server:
         self.games: dict[str, hosting.Hosted] = {}
         self.conns: set[Connection] = set()
         self.chat = ChatMeter(self.limits.chat_per_minute)
+        self.disk = database.sync_off_loop()
         self.finished_views = library.FinishedViews()
         self.servers: list[asyncio.base_events.Server] = []
         for code in database.unfinished():
@@ -126,12 +127,13 @@ class Server:
         for hosted in self.games.values():
             hosted.table.close()
         self.thinker.close()
+        self.disk.close()
 
     # -- one connection -----------------------------------------------------------------------
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, transport: str,
                      *, user: str | None = None, guest: bool = False) -> None:
-        conn = Connection(reader, writer, transport, self.limits, user=user, guest=guest)
+        conn = Connection(reader, writer, transport, self.limits, user=user, guest=guest, durable=self.disk)
         try:
             if len(self.conns) >= self.limits.connections:
                 conn.bye("the server is full; try again later")

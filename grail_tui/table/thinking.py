@@ -10,7 +10,9 @@ what this bot holds.
 
 Searching bots think in a pool of worker processes sized to the machine, so
 a search never slows a person's round trip or the app's repaint; at most one
-search per worker runs at once, the rest queue. Rule-of-thumb bots (no
+search per worker runs at once, the rest queue. The workers run at a lower
+priority (nice), so when the machine is busy the process that serves people
+is given the processor first. Rule-of-thumb bots (no
 budget) decide on the event loop: about a millisecond, less than sending the
 answer costs. With no processes (tests) searches run in a thread.
 """
@@ -38,6 +40,17 @@ def _decide(game: str, bot: Bot, view: View, seat: int) -> tuple[Action, Bot, fl
     return bot.decide(view, legal), bot, started
 
 
+WORKER_NICENESS = 10
+
+
+def _lower_priority() -> None:
+    """In each worker as it starts: people's round trips come before a bot's search."""
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:
+        pass
+
+
 def default_processes() -> int:
     """Leave a core for the process that serves people."""
     return max(1, (os.cpu_count() or 2) - 1)
@@ -54,7 +67,7 @@ class Thinker:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             context = multiprocessing.get_context("forkserver")
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=context)
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_lower_priority)
         return self._pool
 
     async def decide(self, game: str, bot: Bot, view: View, seat: int, delay: float) -> Action:

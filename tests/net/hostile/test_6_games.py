@@ -20,7 +20,7 @@ from typing import Any
 
 from grail_tui.games.hunt.engine import Assign, Initiate, Object, Pass, Phase, Propose
 from grail_tui.net import hosting
-from grail_tui.net.protocol import Act, Join, ListGames, Open, Watch
+from grail_tui.net.protocol import Act, Create, Join, ListGames, Open, Ping, TableRules, Watch
 from grail_tui.table.seats import SeatConfig
 from grail_tui.table.settings import TableSettings
 from grail_tui.table.sqlite import GameDatabase, open_database
@@ -219,3 +219,41 @@ async def test_kill_9_keeps_every_acknowledged_action_a_secret_answer_included(t
         second.stop()
     second.assert_no_traceback()
 
+
+
+async def test_nobody_hears_of_a_write_before_it_is_on_disk(tmp_path, monkeypatch):
+    """The server in this process, its disk held: what tells of a write waits for the sync."""
+    import threading
+
+    from grail_tui.net.server import Server
+    from grail_tui.table.durable import DiskSync
+    from grail_tui.table.thinking import Thinker
+
+    from .test_7_memory import Here
+
+    gate, synced = threading.Event(), []
+
+    def held(fd: int) -> None:
+        gate.wait(10)
+        os.fsync(fd)
+        synced.append(time.monotonic())
+
+    monkeypatch.setattr(DiskSync, "sync_file", staticmethod(held))
+    database = GameDatabase(open_database(tmp_path / "server.db"))
+    server = Server(database, bot_delay=0.0, thinker=Thinker())
+    here = Here(("127.0.0.1", await server.listen_bench_tcp("127.0.0.1", 0)))
+    try:
+        ann = await Wire.open(here, "ann")  # nothing written yet: the welcome goes at once
+        ann.send(Create(1, "hunt", (None, "random"), rules=TableRules(min_round=0)))
+        ann.send(Ping(2))
+        await asyncio.sleep(0.5)
+        assert [m["type"] for m in ann.messages()] == ["welcome"]  # the game is made, not yet on disk
+        gate.set()
+        joined = await ann.next("joined")
+        assert synced and (await ann.next("pong")).ref == 2
+        assert database.written >= 1 and server.disk.synced >= 1 and joined.seat == 0
+        await ann.close()
+    finally:
+        gate.set()
+        await server.close()
+        database.close()
