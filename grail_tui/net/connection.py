@@ -120,14 +120,15 @@ class Connection:
             return None
         return line
 
-    def allow(self) -> bool:
-        """A token for one more line (blank lines count too)."""
+    def allow(self, cost: float = 1.0) -> bool:
+        """Tokens for one more line (blank lines count too), or for the extra work a request
+        makes (a game shown from its start, a new game): False if there are not enough."""
         now = time.monotonic()
         self.tokens = min(self.limits.burst, self.tokens + (now - self.stamp) * self.limits.rate)
         self.stamp = now
-        if self.tokens < 1:
+        if self.tokens < cost:
             return False
-        self.tokens -= 1
+        self.tokens -= cost
         return True
 
     # -- writing ------------------------------------------------------------------------------

@@ -51,6 +51,9 @@ from .sockets import peer_of, prepare_dir
 from .text import clean_line, clean_name
 
 log = logging.getLogger(__name__)
+# Tokens a request costs beyond its line (connection.Limits.rate a second, burst at once): showing
+# a game from its start encodes its whole history, a new game is a table and a row on disk.
+COST: dict[type, float] = {Create: 10.0, Join: 5.0, Open: 5.0, Watch: 5.0, ListGames: 1.0}
 
 
 class Server:
@@ -170,7 +173,11 @@ class Server:
             if not line.strip():
                 continue
             try:
-                self._dispatch(conn, decode_client(line))
+                message = decode_client(line)
+                if not conn.allow(COST.get(type(message), 0.0)):
+                    conn.send(Error(getattr(message, "ref", None), "Too many requests at once; wait a moment."))
+                    continue
+                self._dispatch(conn, message)
             except ProtocolError as exc:
                 conn.errors += 1
                 conn.send(Error(None, str(exc)))
