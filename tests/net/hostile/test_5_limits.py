@@ -45,6 +45,17 @@ async def still_served(server: Served) -> None:
     await legit.close()
 
 
+async def games_of(server: Served, name: str, count: int, bots: tuple[str | None, ...]) -> list[str]:
+    """``count`` games hosted by ``name``, each made on a connection of its own (making a game
+    costs ten times a message: one connection may make about one a second)."""
+    codes = []
+    for _ in range(count):
+        wire = await Wire.open(server, name)
+        codes.append(await create(wire, bots, turn_timeout=600, leave=True))
+        await wire.close()
+    return codes
+
+
 async def bye_of(wire: Wire, timeout: float = 10.0) -> str:
     return str((await wire.next("bye", timeout)).reason)
 
@@ -116,7 +127,7 @@ async def test_a_client_that_does_not_read_is_dropped_not_buffered(limited: Serv
 async def test_unfinished_games_per_account_and_chat_per_account_and_game(limited: Served):
     host = await Wire.open(limited, "hoarder")
     other = await Wire.open(limited, "hoarder")  # a second connection of the same account
-    codes = [await create(host, (None, "random"), turn_timeout=600, leave=True) for _ in range(10)]
+    codes = await games_of(limited, "hoarder", 10, (None, "random"))
     host.send(Create(99, "hunt", (None, "random")))
     refused = await host.next("error")
     assert refused.ref == 99 and "10 unfinished games" in refused.error
@@ -136,8 +147,7 @@ async def test_unfinished_games_per_account_and_chat_per_account_and_game(limite
 
 
 async def test_games_open_on_one_connection_and_lobby_pages(limited: Served):
-    hosts = [await Wire.open(limited, f"pager{k}") for k in range(3)]
-    codes = [await create(h, (None, None, None), leave=True) for h in hosts for _ in range(9)]
+    codes = [code for k in range(3) for code in await games_of(limited, f"pager{k}", 9, (None, None, None))]
     viewer = await Wire.open(limited, "viewer")
     listed: list[str] = []
     page = 0
@@ -157,8 +167,7 @@ async def test_games_open_on_one_connection_and_lobby_pages(limited: Served):
     assert "3 games open on this connection" in (await viewer.next("error")).error
     viewer.send(Join(10, codes[4]))
     assert "3 games open" in (await viewer.next("error")).error
-    for wire in [*hosts, viewer]:
-        await wire.close()
+    await viewer.close()
 
 
 async def test_connections_per_account_are_capped(limited: Served):
@@ -234,3 +243,23 @@ async def test_a_game_with_nobody_connected_pauses_and_resumes_when_someone_come
     paused = actions(served, code)
     await asyncio.sleep(1.0)
     assert actions(served, code) == paused
+
+
+async def test_requests_that_make_work_cost_more_of_the_rate(limited: Served):
+    """Showing a game from its start costs five messages' worth more: of eighteen at once the
+    last few meet a 'wait' (the connection stays), and a moment later it may ask again. (Keep
+    asking beyond the rate itself and the connection is closed like any flood.)"""
+    code = (await games_of(limited, "costly", 1, (None, None)))[0]
+    eager = await Wire.open(limited, "eager")
+    for k in range(18):
+        eager.send(Watch(k, code))
+    eager.send(Ping(99))
+    await eager.next("pong")
+    said = [m for m in eager.messages() if m["type"] in ("joined", "error")]
+    shown = sum(m["type"] == "joined" for m in said)
+    waited = [m for m in said if m["type"] == "error"]
+    assert 10 <= shown < 18 and waited and all("wait a moment" in m["error"] for m in waited)
+    await asyncio.sleep(1.0)
+    eager.send(Watch(100, code))
+    assert (await eager.next("joined")).code == code
+    await eager.close()
