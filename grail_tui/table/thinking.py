@@ -22,6 +22,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import select
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -43,12 +45,33 @@ def _decide(game: str, bot: Bot, view: View, seat: int) -> tuple[Action, Bot, fl
 WORKER_NICENESS = 10
 
 
-def _lower_priority() -> None:
-    """In each worker as it starts: people's round trips come before a bot's search."""
+def _worker_start(owner: int) -> None:
+    """In each worker as it starts: people's round trips come before a bot's search, and the
+    worker goes when the process that owns it does. (A worker holds both ends of its task
+    queue, so it would wait for work for ever after its owner was killed, and the forkserver
+    with it.)"""
     try:
         os.nice(WORKER_NICENESS)
     except OSError:
         pass
+    threading.Thread(target=_leave_with, args=(owner,), name="grail-tui owner watch", daemon=True).start()
+
+
+def _leave_with(owner: int) -> None:
+    try:
+        handle = os.pidfd_open(owner)
+    except (AttributeError, OSError):  # no pidfd: look every two seconds
+        while True:
+            time.sleep(2)
+            try:
+                os.kill(owner, 0)
+            except ProcessLookupError:
+                break
+            except PermissionError:
+                continue
+    else:
+        select.select([handle], [], [])  # readable once the owner has exited
+    os._exit(0)
 
 
 def default_processes() -> int:
@@ -67,7 +90,8 @@ class Thinker:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             context = multiprocessing.get_context("forkserver")
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_lower_priority)
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_worker_start,
+                                             initargs=(os.getpid(),))
         return self._pool
 
     async def decide(self, game: str, bot: Bot, view: View, seat: int, delay: float) -> Action:

@@ -12,7 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import os
+import signal
 from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
 
 from grail_tui.net.connection import Connection
 from grail_tui.net.protocol import Say, Watch
@@ -21,6 +26,7 @@ from grail_tui.table.sqlite import GameDatabase, open_database
 from grail_tui.table.table import Table
 from grail_tui.table.thinking import Thinker
 
+from .conftest import serve
 from .wire import Wire, create, finished_game
 
 
@@ -69,3 +75,53 @@ async def test_finished_games_and_closed_connections_leave_the_servers_memory(tm
     finally:
         await server.close()
         database.close()
+
+
+def descendants(root: int) -> set[int]:
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+    found, frontier = set(), {root}
+    while frontier:
+        frontier = {pid for pid, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def running(pids: set[int]) -> set[int]:
+    alive = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            alive.add(pid)
+    return alive
+
+
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["kill-9", "terminate"])
+async def test_a_server_that_goes_leaves_no_bot_worker_behind(tmp_path, how):
+    """Searching bots think in worker processes; however the server ends, they end with it."""
+    server = serve(tmp_path / "server")
+    host = await Wire.open(server, "host")
+    await create(host, (None, "strong", "strong"))
+    helpers: set[int] = set()
+    for _ in range(200):
+        helpers = descendants(server.proc.pid)
+        if len(helpers) >= 3:  # the forkserver, its resource tracker, a worker
+            break
+        await asyncio.sleep(0.05)
+    assert len(helpers) >= 3, helpers
+    os.kill(server.proc.pid, how)
+    server.proc.wait(10)
+    await host.close()
+    for _ in range(100):
+        if not running(helpers):
+            break
+        await asyncio.sleep(0.1)
+    assert not running(helpers), f"left behind: {running(helpers)}"
