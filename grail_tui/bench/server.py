@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import resource
 import signal
@@ -72,6 +73,14 @@ class ServerProcess:
         except OSError:
             pass
         return now
+
+    def cpu_seconds(self) -> float:
+        """Processor time the server has used so far (user and system)."""
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def sample_rss(self) -> None:
         self.rss_kb()
@@ -222,7 +231,7 @@ async def _drive(games: int, seconds: float, think: float, drill: bool, seed: in
     attacker = _start_attack(port, seconds) if attack else None
     finished = [0]
     players = [asyncio.create_task(_keep_playing(table, stop, restarted, turns, finished)) for table in seats]
-    sampler = Sampler(started, server.rss_kb)
+    sampler = Sampler(started, server.rss_kb, server.cpu_seconds)
     acked_at_kill = 0
     lost = unreached = 0
     acked_before: dict[str, int] = {}
@@ -235,7 +244,7 @@ async def _drive(games: int, seconds: float, think: float, drill: bool, seed: in
         old_peak = server.peak_kb
         server = ServerProcess(folder, port)
         server.peak_kb = old_peak
-        sampler.measure = server.rss_kb
+        sampler.measure, sampler.cpu = server.rss_kb, server.cpu_seconds
         restarted.set()
     while any(not t.done() for t in players):
         sampler.sample()
@@ -254,6 +263,7 @@ async def _drive(games: int, seconds: float, think: float, drill: bool, seed: in
         out, _ = attacker.communicate(timeout=60)
         flooded = json.loads(out.strip().splitlines()[-1]) if out.strip() else {}
     rss_end_kb = server.rss_kb()
+    cpu = server.cpu_seconds()
     server.stop()
     for s in everyone:
         if s.conn is not None:
@@ -279,6 +289,7 @@ async def _drive(games: int, seconds: float, think: float, drill: bool, seed: in
                           "mean": round(statistics.mean(latencies) * 1000, 2) if latencies else None},
         "server_peak_rss_mb": round(server.peak_kb / 1024, 1),
         "server_rss_mb_at_end": round(rss_end_kb / 1024, 1),
+        "server_cpu_ms_per_action": round(cpu * 1000 / actions, 2) if actions and not drill else None,
         "targets": {"games": 200, "round_trip_ms_p99": 50, "server_rss_mb": 250},
     }
     if drill:

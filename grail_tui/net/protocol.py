@@ -47,7 +47,7 @@ class Hello:
 class ListGames:
     ref: Ref
     which: Literal["open", "mine", "live", "finished"]
-    page: Annotated[int, Range(0, 10_000)] = 0
+    page: Annotated[int, Range(0, 1000)] = 0  # deep pages cost the database: 20 000 games back is plenty
     player: Name | None = None  # finished games of this player only
 
 

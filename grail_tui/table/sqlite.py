@@ -42,6 +42,12 @@ CREATE TABLE IF NOT EXISTS games (
     ranks TEXT
 );
 CREATE INDEX IF NOT EXISTS games_by_status ON games (status, updated);
+CREATE INDEX IF NOT EXISTS games_by_owner ON games (owner, status);
+CREATE TABLE IF NOT EXISTS players (  -- who sits where: a player's games without reading them all
+    name TEXT NOT NULL,
+    code TEXT NOT NULL,
+    PRIMARY KEY (name, code)
+);
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
     idx INTEGER NOT NULL,
@@ -100,6 +106,17 @@ class GameDatabase:
         self.path = Path(next(row[2] for row in db.execute("PRAGMA database_list") if row[1] == "main"))
         self.written = 0  # writes committed: what must reach the disk before anyone hears of them
         db.executescript(SCHEMA)
+        if db.execute("SELECT 1 FROM players LIMIT 1").fetchone() is None:  # a database from before
+            with db:
+                db.execute("BEGIN")
+                for code, seats in db.execute("SELECT code, seats FROM games").fetchall():
+                    self.seated(code, [SeatConfig.from_dict(s) for s in json.loads(seats)])
+
+    def seated(self, code: str, seats: Sequence[SeatConfig]) -> None:
+        """Keep who sits in game ``code`` (people only) for the lobby's "games of a player"."""
+        self.db.execute("DELETE FROM players WHERE code = ?", (code,))
+        self.db.executemany("INSERT OR IGNORE INTO players VALUES (?, ?)",
+                            [(s.name, code) for s in seats if s.bot is None and s.name])
 
     def sync_off_loop(self) -> DiskSync:
         """From now on the log is synced and checkpointed by a thread (needs a running loop)."""
@@ -118,11 +135,14 @@ class GameDatabase:
 
     def create(self, code: str, stored: StoredGame, owner: str, status: str) -> SqliteStore:
         now = time.time()
-        self.db.execute(
-            "INSERT INTO games (code, game, setup, seats, settings, status, created, updated, owner) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (code, stored.game, json.dumps(stored.setup), _seats(stored.seats),
-             json.dumps(stored.settings.to_dict()), status, now, now, owner))
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "INSERT INTO games (code, game, setup, seats, settings, status, created, updated, owner) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (code, stored.game, json.dumps(stored.setup), _seats(stored.seats),
+                 json.dumps(stored.settings.to_dict()), status, now, now, owner))
+            self.seated(code, stored.seats)
         self.wrote()
         return SqliteStore(self, code)
 
@@ -153,20 +173,16 @@ class GameDatabase:
              limit: int = 20) -> list[GameRow]:
         """A page of games, the most recently played first."""
         marks = ",".join("?" * len(status))
-        query = (f"SELECT code, game, seats, status, created, updated, owner FROM games "
-                 f"WHERE status IN ({marks})")
-        args: list[Any] = list(status)
+        query = "SELECT g.code, g.game, g.seats, g.status, g.created, g.updated, g.owner FROM games g"
+        args: list[Any] = []
         if player is not None:
-            query += " AND code IN (SELECT code FROM games WHERE seats LIKE ?)"
-            args.append(f"%{json.dumps(player)[1:-1]}%")
-        query += " ORDER BY updated DESC LIMIT ? OFFSET ?"
-        args += [limit, offset]
-        out = []
-        for code, game, seats, st, created, updated, owner in self.db.execute(query, args):
-            parsed = [SeatConfig.from_dict(s) for s in json.loads(seats)]
-            if player is None or any(s.name == player and s.bot is None for s in parsed):
-                out.append(GameRow(code, game, parsed, st, created, updated, owner))
-        return out
+            query += " JOIN players p ON p.code = g.code AND p.name = ?"
+            args.append(player)
+        query += f" WHERE g.status IN ({marks}) ORDER BY g.updated DESC LIMIT ? OFFSET ?"
+        args += [*status, limit, offset]
+        return [GameRow(code, game, [SeatConfig.from_dict(s) for s in json.loads(seats)], st, created,
+                        updated, owner)
+                for code, game, seats, st, created, updated, owner in self.db.execute(query, args)]
 
     def count_open(self, owner: str) -> int:
         row = self.db.execute("SELECT COUNT(*) FROM games WHERE owner = ? AND status != 'over'",
@@ -194,8 +210,11 @@ class SqliteStore:
 
     def seats_changed(self, seats: Sequence[SeatConfig]) -> None:
         status = "open" if any(s.name is None and s.bot is None for s in seats) else "playing"
-        self.db.execute("UPDATE games SET seats = ?, status = ? WHERE code = ? AND status != 'over'",
-                        (_seats(seats), status, self.code))
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("UPDATE games SET seats = ?, status = ? WHERE code = ? AND status != 'over'",
+                            (_seats(seats), status, self.code))
+            self.database.seated(self.code, seats)
         self.database.wrote()
 
     def chat(self, line: ChatLine) -> None:

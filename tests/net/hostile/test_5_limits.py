@@ -263,3 +263,48 @@ async def test_requests_that_make_work_cost_more_of_the_rate(limited: Served):
     eager.send(Watch(100, code))
     assert (await eager.next("joined")).code == code
     await eager.close()
+
+
+def test_the_system_unit_allows_what_the_caps_need():
+    """The connection cap needs a file each, plus the 64 the server keeps for itself."""
+    from pathlib import Path
+
+    from grail_tui.net.connection import Limits
+
+    unit = (Path(__file__).resolve().parents[3] / "contrib" / "grail-tui.service").read_text()
+    settings = dict(line.split("=", 1) for line in unit.splitlines() if "=" in line and not line.startswith("#"))
+    assert int(settings["LimitNOFILE"]) >= Limits().connections + 64
+    assert int(settings["TasksMax"]) >= 64 and settings["UMask"] == "0077"
+    assert settings["KillMode"] == "control-group" and "serve --system" in settings["ExecStart"]
+
+
+def test_a_players_finished_games_come_in_full_pages_of_theirs_alone(tmp_path):
+    """The lobby's "finished games of a player" is an indexed lookup, not a scan of every game
+    ever played, and a name inside another (ann, joanna) does not spill into its pages."""
+    from grail_tui.games import registry
+    from grail_tui.games.api import SetupRequest
+    from grail_tui.table.seats import SeatConfig
+    from grail_tui.table.settings import TableSettings
+    from grail_tui.table.sqlite import GameDatabase, open_database
+    from grail_tui.table.store import StoredGame
+
+    hunt = registry.get("hunt")
+    setup = hunt.setup_to_dict(hunt.make_setup(SetupRequest(players=2, seed=1)))
+    database = GameDatabase(open_database(tmp_path / "server.db"))
+    for k in range(45):
+        names = ("ann", f"p{k}") if k % 3 == 0 else ("joanna", "ann-marie")
+        store = database.create(f"G{k:03d}", StoredGame("hunt", setup, [SeatConfig(n) for n in names],
+                                                         TableSettings()), names[0], "playing")
+        store.finished({"over": True}, (0, 1))
+    pages = [database.rows(status=("over",), player="ann", offset=20 * k, limit=20) for k in range(2)]
+    assert [len(p) for p in pages] == [15, 0]
+    assert all(any(s.name == "ann" for s in row.seats) for row in pages[0])
+    plan = " ".join(str(r) for r in database.db.execute(
+        "EXPLAIN QUERY PLAN SELECT g.code FROM games g JOIN players p ON p.code = g.code AND p.name = ? "
+        "WHERE g.status IN (?) ORDER BY g.updated DESC LIMIT 20", ("ann", "over")))
+    assert "SCAN g" not in plan and "SCAN games" not in plan, plan
+    database.db.execute("DELETE FROM players")  # a database from before the players' index
+    database.close()
+    again = GameDatabase(open_database(tmp_path / "server.db"))
+    assert len(again.rows(status=("over",), player="joanna", limit=50)) == 30
+    again.close()

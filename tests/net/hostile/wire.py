@@ -133,9 +133,11 @@ async def finished_game(server: Any, name: str, turns: int = 150) -> str:
     spectator.send(Watch(1, code))
     for k in range(20):  # the chat is part of what a spectator of the finished game is shown
         spectator.send(Say(code, f"{k:02d} " + "chat " * 99))
-    while spectator.latest.get(code) is None or spectator.latest[code].result is None:
-        spectator.send(Ping(1))
-        await asyncio.sleep(0.3)
+    async with asyncio.timeout(60):
+        while spectator.latest.get(code) is None or spectator.latest[code].result is None:
+            assert not spectator.closed.is_set(), "the spectator was cut off"
+            spectator.send(Ping(1))
+            await asyncio.sleep(0.3)
     await spectator.close()
     return code
 
