@@ -60,6 +60,28 @@ class Limits:
         return dataclasses.replace(limits, **changes)
 
 
+class Budget:
+    """What each account may still ask of the server's work (showing a game from its start,
+    making a game), whatever connections it uses: reconnecting does not fill it up again."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self._left: dict[str, tuple[float, float]] = {}  # account -> (tokens, when counted)
+
+    def allow(self, user: str, cost: float) -> bool:
+        now = time.monotonic()
+        if len(self._left) > 4096:  # forget accounts whose budget is full again
+            self._left = {u: (t, at) for u, (t, at) in self._left.items()
+                          if t + (now - at) * self.rate < self.burst}
+        tokens, at = self._left.get(user, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - at) * self.rate)
+        if tokens < cost:
+            self._left[user] = (tokens, now)
+            return False
+        self._left[user] = (tokens - cost, now)
+        return True
+
+
 class ChatMeter:
     """What each account has said per game in the last minute, whatever connections it used."""
 
@@ -121,8 +143,7 @@ class Connection:
         return line
 
     def allow(self, cost: float = 1.0) -> bool:
-        """Tokens for one more line (blank lines count too), or for the extra work a request
-        makes (a game shown from its start, a new game): False if there are not enough."""
+        """A token for one more line (blank lines count too): False if there is none left."""
         now = time.monotonic()
         self.tokens = min(self.limits.burst, self.tokens + (now - self.stamp) * self.limits.rate)
         self.stamp = now

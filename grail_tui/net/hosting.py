@@ -24,7 +24,7 @@ from grail_tui.table.sqlite import GameDatabase
 from grail_tui.table.store import StoredGame
 from grail_tui.table.table import Table
 from grail_tui.table.thinking import Thinker
-from grail_tui.table.updates import TableError
+from grail_tui.table.updates import SeatUpdate, TableError
 
 from .protocol import Create, GameSummary, SeatInfo
 
@@ -42,6 +42,17 @@ class Hosted:
     kind: GameKind
     table: Table
     owner: str
+    last_told: tuple[object, bytes] | None = None  # the last update encoded, for its next reader
+
+    def encoded(self, update: SeatUpdate, encode: Callable[[SeatUpdate], bytes]) -> bytes:
+        """An update's message, encoded once however many spectators it goes to (the table
+        gives them all the same update object)."""
+        last = self.last_told
+        if last is not None and last[0] is update:
+            return last[1]
+        data = encode(update)
+        self.last_told = (update, data)
+        return data
 
     def seat_of(self, user: str) -> int | None:
         return next((k for k, s in enumerate(self.table.seats) if s.is_human and s.name == user), None)

@@ -21,7 +21,7 @@ from grail_tui.table.thinking import Thinker, default_processes
 from grail_tui.table.updates import SeatUpdate, TableError
 
 from . import hosting, library
-from .connection import ChatMeter, Connection, Limits
+from .connection import Budget, ChatMeter, Connection, Limits
 from .protocol import (
     MAX_MESSAGE,
     VERSION,
@@ -51,9 +51,10 @@ from .sockets import peer_of, prepare_dir
 from .text import clean_line, clean_name
 
 log = logging.getLogger(__name__)
-# Tokens a request costs beyond its line (connection.Limits.rate a second, burst at once): showing
-# a game from its start encodes its whole history, a new game is a table and a row on disk.
-COST: dict[type, float] = {Create: 10.0, Join: 5.0, Open: 5.0, Watch: 5.0, ListGames: 1.0}
+# What a request costs of its account's budget (connection.Limits.rate a second, burst at once),
+# besides its line: showing a game from its start encodes its whole history, a new game is a
+# table and a row on disk, a lobby page walks the games.
+COST: dict[type, float] = {Create: 5.0, Join: 3.0, Open: 3.0, Watch: 3.0, ListGames: 1.0}
 
 
 class Server:
@@ -66,6 +67,7 @@ class Server:
         self.games: dict[str, hosting.Hosted] = {}
         self.conns: set[Connection] = set()
         self.chat = ChatMeter(self.limits.chat_per_minute)
+        self.budget = Budget(self.limits.rate, self.limits.burst)
         self.disk = database.sync_off_loop()
         self.finished_views = library.FinishedViews()
         self.servers: list[asyncio.base_events.Server] = []
@@ -174,7 +176,8 @@ class Server:
                 continue
             try:
                 message = decode_client(line)
-                if not conn.allow(COST.get(type(message), 0.0)):
+                cost = COST.get(type(message), 0.0)
+                if cost and not self.budget.allow(conn.user or "", cost):
                     conn.send(Error(getattr(message, "ref", None), "Too many requests at once; wait a moment."))
                     continue
                 self._dispatch(conn, message)
@@ -343,7 +346,7 @@ class Server:
         kind = hosted.kind
 
         def tell(update: SeatUpdate) -> None:
-            conn.send_raw(encode(state_message(kind, code, update)))
+            conn.send_raw(hosted.encoded(update, lambda u: encode(state_message(kind, code, u))))
 
         conn.games[code] = (hosted.table, hosted.table.join(seat, tell, person=not conn.guest))
 

@@ -46,8 +46,8 @@ async def still_served(server: Served) -> None:
 
 
 async def games_of(server: Served, name: str, count: int, bots: tuple[str | None, ...]) -> list[str]:
-    """``count`` games hosted by ``name``, each made on a connection of its own (making a game
-    costs ten times a message: one connection may make about one a second)."""
+    """``count`` games hosted by ``name``, each made on a connection of its own (a connection may
+    have a few games open only)."""
     codes = []
     for _ in range(count):
         wire = await Wire.open(server, name)
@@ -246,19 +246,23 @@ async def test_a_game_with_nobody_connected_pauses_and_resumes_when_someone_come
 
 
 async def test_requests_that_make_work_cost_more_of_the_rate(limited: Served):
-    """Showing a game from its start costs five messages' worth more: of eighteen at once the
-    last few meet a 'wait' (the connection stays), and a moment later it may ask again. (Keep
-    asking beyond the rate itself and the connection is closed like any flood.)"""
+    """Showing a game from its start costs three messages' worth of its account's budget: of
+    forty at once the last few meet a 'wait' (the connection stays), a second connection of the
+    same account meets it too, and a moment later the account may ask again."""
     code = (await games_of(limited, "costly", 1, (None, None)))[0]
     eager = await Wire.open(limited, "eager")
-    for k in range(18):
+    for k in range(40):
         eager.send(Watch(k, code))
     eager.send(Ping(99))
     await eager.next("pong")
     said = [m for m in eager.messages() if m["type"] in ("joined", "error")]
     shown = sum(m["type"] == "joined" for m in said)
     waited = [m for m in said if m["type"] == "error"]
-    assert 10 <= shown < 18 and waited and all("wait a moment" in m["error"] for m in waited)
+    assert 25 <= shown < 40 and waited and all("wait a moment" in m["error"] for m in waited)
+    again = await Wire.open(limited, "eager")  # reconnecting does not fill the budget up
+    again.send(Watch(50, code))
+    assert "wait a moment" in (await again.next("error")).error
+    await again.close()
     await asyncio.sleep(1.0)
     eager.send(Watch(100, code))
     assert (await eager.next("joined")).code == code

@@ -125,3 +125,26 @@ async def test_a_server_that_goes_leaves_no_bot_worker_behind(tmp_path, how):
             break
         await asyncio.sleep(0.1)
     assert not running(helpers), f"left behind: {running(helpers)}"
+
+
+async def test_spectators_who_have_seen_the_same_are_told_with_one_update():
+    """However many watch, one publication is one update (encoded once by the server) for all
+    spectators who had seen the same; a spectator who came later gets its own."""
+    from grail_tui.games import registry
+    from grail_tui.games.api import SetupRequest
+    from grail_tui.table.seats import SeatConfig
+    from grail_tui.table.store import MemoryStore
+
+    hunt = registry.get("hunt")
+    setup = hunt.make_setup(SetupRequest(players=2, seed=3))
+    table = Table(hunt, setup, [SeatConfig("a"), SeatConfig("b")], MemoryStore())
+    heard: list[list[object]] = [[] for _ in range(4)]
+    for got in heard[:3]:
+        table.join(None, got.append)
+    table.join(0, heard[3].append)
+    opening = [a for a in table.state.legal_actions(0)][0]
+    table.submit(0, opening, table.seq)
+    table.submit(1, next(iter(table.state.legal_actions(1))), table.seq)
+    assert heard[0][-1] is heard[1][-1] is heard[2][-1]  # one update for the three spectators
+    assert heard[3][-1] is not heard[0][-1] and heard[0][-1].seq == table.seq
+    table.close()
