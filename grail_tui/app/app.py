@@ -180,7 +180,7 @@ class GrailApp(App[int]):
         try:
             setup = settings.setup()
         except ValueError as exc:
-            self.notify(str(exc), severity="error", timeout=8)
+            self.notify(str(exc), severity="error", timeout=8, markup=False)
             return
         stored = StoredGame(kind.name, kind.setup_to_dict(setup), list(settings.seats),
                             self._table_settings())
@@ -206,7 +206,7 @@ class GrailApp(App[int]):
             table = Table.restore(kind, stored, JournalStore(target), thinker=self.thinker,
                                   settings=settings)
         except (SaveError, ValueError) as exc:
-            self.notify(f"Cannot continue: {exc}", severity="error", timeout=8)
+            self.notify(f"Cannot continue: {exc}", severity="error", timeout=8, markup=False)
             return
         self.open_game(self._local(table))
 
@@ -239,7 +239,7 @@ class GrailApp(App[int]):
             try:
                 kind, record, note = registry.read_record_for_replay(path)
             except RecordError as exc:
-                self.notify(str(exc), severity="error", timeout=8)
+                self.notify(str(exc), severity="error", timeout=8, markup=False)
                 return
             self.push_screen(kind.ui().replay_screen(record, self.g, note=note))
 

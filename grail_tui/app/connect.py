@@ -26,7 +26,7 @@ async def connect_lobby(app: Any) -> bool:
             return True
         with contextlib.suppress(Exception):
             app.notify(f"No grail-tui server at {target.where}; playing on this machine.",
-                       severity="warning", timeout=6)
+                       severity="warning", timeout=6, markup=False)
         return False
     session = Session(link, target)
     app.session = session

@@ -2,16 +2,23 @@
 
 One client connection per seat. Each client answers its states with a random
 legal action after a think time, and times every round trip: from sending an
-action to receiving the state that shows it. With ``drill`` the server is
+action to receiving the state that shows it (in a secret round, the state
+that acknowledges the answer to its sender; the round itself shows when every
+answer is in). With ``drill`` the server is
 killed with SIGKILL halfway, restarted on the same database, and the clients
 reconnect; the report counts acknowledged actions that the restarted server
-no longer had (it must be zero).
+no longer had (it must be zero). With ``attack`` a separate process floods
+the server (bench/attack.py) all the while, and the report gives the
+legitimate clients' round trips under it. With ``soak`` games end and new
+ones begin, as on a server that runs for months, and the report compares
+memory and round trips in the first minute and the last.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import resource
 import signal
@@ -27,7 +34,13 @@ from grail_tui.games import registry
 from grail_tui.games.hunt.bots import RandomBot
 from grail_tui.net.botclient import reply_to
 from grail_tui.net.client import ServerLink
-from grail_tui.net.protocol import Create, Join, Joined, Open, State, TableRules
+from grail_tui.net.protocol import Create, Join, Joined, Leave, Open, State, TableRules
+
+from .soak import Sampler, soak_report
+
+ENDLESS = 100_000  # turns: the plain load's games outlast the run
+SOAK_TURNS = 60  # turns: the soak's games end and new ones begin
+OPENING_BURST = 5.0  # seconds: every game opens at once at the start
 
 
 def _raise_fd_limit() -> None:
@@ -51,13 +64,29 @@ class ServerProcess:
         self.port = int(json.loads(line)["tcp"][1])
         self.peak_kb = 0
 
-    def sample_rss(self) -> None:
+    def rss_kb(self) -> int:
+        """The server's resident memory now (and its peak so far, kept in ``peak_kb``)."""
+        now = 0
         try:
             for row in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
                 if row.startswith("VmHWM:"):
                     self.peak_kb = max(self.peak_kb, int(row.split()[1]))
+                elif row.startswith("VmRSS:"):
+                    now = int(row.split()[1])
         except OSError:
             pass
+        return now
+
+    def cpu_seconds(self) -> float:
+        """Processor time the server has used so far (user and system)."""
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def sample_rss(self) -> None:
+        self.rss_kb()
 
     def kill(self) -> None:
         self.sample_rss()
@@ -84,11 +113,11 @@ class Seat:
         self.conn: ServerLink | None = None
         self.kind = registry.get("hunt")
         self.code = ""
-        self.acked = 0  # the highest action count the server has shown this seat
-        self.latencies: list[float] = []
+        self.acked = 0  # the highest position the server has shown this seat
+        self.latencies: list[tuple[float, float]] = []  # (when, seconds)
         self.actions = 0
         self.over = False
-        self.after_restart: int | None = None  # the first version the restarted server shows
+        self.after_restart: int | None = None  # the first position the restarted server shows
         self.fresh = False
 
     async def connect(self) -> ServerLink:
@@ -98,6 +127,7 @@ class Seat:
     async def play(self, stop: float, restarted: asyncio.Event) -> None:
         sent_at: float | None = None
         last = -1
+        self.over = False
         while time.monotonic() < stop and not self.over:
             try:
                 assert self.conn is not None
@@ -118,16 +148,17 @@ class Seat:
                 sent_at = None
                 last = -1
                 continue
-            if not isinstance(m, State):
+            if not isinstance(m, State) or m.code != self.code:
                 continue
             version = m.seq
             if self.fresh:
                 self.fresh = False
                 self.after_restart = version
-            if sent_at is not None:
-                # the first state after an action is its answer: the new position, or (in a
-                # secret round) the acknowledgement that only the answerer receives
-                self.latencies.append(time.perf_counter() - sent_at)
+            # the round trip ends with the state that shows the action: a new position, or in a
+            # secret round the answer acknowledged to this seat alone (the round shows when all are in)
+            if sent_at is not None and (version > last or m.pending is not None):
+                now = time.perf_counter()
+                self.latencies.append((time.monotonic(), now - sent_at))
                 sent_at = None
             self.acked = max(self.acked, version)
             if m.result is not None:
@@ -146,36 +177,66 @@ class Seat:
             await self.conn.send(act)
 
 
-async def _drive(games: int, seconds: float, think: float, drill: bool, seed: int) -> dict[str, Any]:
+async def _new_game(table: list[Seat], turns: int) -> str:
+    """The first seat creates a game and the others join it; its code."""
+    first = table[0].conn
+    assert first is not None
+    if table[0].code:
+        for seat in table:
+            assert seat.conn is not None
+            await seat.conn.send(Leave(seat.code))
+    await first.send(Create(1, "hunt", (None,) * len(table), options={"turn_limit": turns},
+                            rules=TableRules(answer_timeout=600, turn_timeout=600, min_round=0)))
+    joined = await first.receive()
+    while not isinstance(joined, Joined):
+        joined = await first.receive()
+    for seat in table:
+        seat.code = joined.code
+    for seat in table[1:]:
+        assert seat.conn is not None
+        await seat.conn.send(Join(1, joined.code))
+    return joined.code
+
+
+async def _keep_playing(table: list[Seat], stop: float, restarted: asyncio.Event, turns: int,
+                        finished: list[int]) -> None:
+    """Play the table's game; with ``cycle`` (the soak) start another whenever one ends."""
+    while True:
+        await asyncio.gather(*(s.play(stop, restarted) for s in table))
+        if not any(s.over for s in table) or time.monotonic() >= stop:
+            return
+        finished[0] += 1
+        await _new_game(table, turns)
+
+
+def _start_attack(port: int, seconds: float) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "grail_tui.bench.attack", str(port), str(seconds)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+
+
+async def _drive(games: int, seconds: float, think: float, drill: bool, seed: int, *,
+                 attack: bool = False, soak: bool = False) -> dict[str, Any]:
     _raise_fd_limit()
     folder = Path(tempfile.mkdtemp(prefix="grail-bench-"))
     server = ServerProcess(folder)
     port = server.port
+    turns = SOAK_TURNS if soak else ENDLESS
     rng = random.Random(seed)
     seats: list[list[Seat]] = []
     for g in range(games):
         table = [Seat(f"b{g}x{k}", lambda: port, think, random.Random(rng.random())) for k in range(4)]
         for seat in table:
             await seat.connect()
-        first = table[0].conn
-        assert first is not None
-        await first.send(Create(1, "hunt", (None,) * 4, options={"turn_limit": 100000},
-                                rules=TableRules(answer_timeout=600, turn_timeout=600, min_round=0)))
-        joined = await first.receive()
-        while not isinstance(joined, Joined):
-            joined = await first.receive()
-        code = joined.code
-        for seat in table:
-            seat.code = code
-        for seat in table[1:]:
-            assert seat.conn is not None
-            await seat.conn.send(Join(1, code))
+        await _new_game(table, turns)
         seats.append(table)
     everyone = [s for table in seats for s in table]
     restarted = asyncio.Event()
     started = time.monotonic()
     stop = started + seconds
-    players = [asyncio.create_task(s.play(stop, restarted)) for s in everyone]
+    attacker = _start_attack(port, seconds) if attack else None
+    finished = [0]
+    players = [asyncio.create_task(_keep_playing(table, stop, restarted, turns, finished)) for table in seats]
+    sampler = Sampler(started, server.rss_kb, server.cpu_seconds)
     acked_at_kill = 0
     lost = unreached = 0
     acked_before: dict[str, int] = {}
@@ -188,10 +249,11 @@ async def _drive(games: int, seconds: float, think: float, drill: bool, seed: in
         old_peak = server.peak_kb
         server = ServerProcess(folder, port)
         server.peak_kb = old_peak
+        sampler.measure, sampler.cpu = server.rss_kb, server.cpu_seconds
         restarted.set()
     while any(not t.done() for t in players):
-        server.sample_rss()
-        await asyncio.sleep(0.5)
+        sampler.sample()
+        await asyncio.sleep(0.5 if not soak else 2.0)
     elapsed = time.monotonic() - started
     if drill:
         # for every game: what its seats had been told before the kill, against what came back
@@ -201,17 +263,28 @@ async def _drive(games: int, seconds: float, think: float, drill: bool, seed: in
                 came_back[s.code] = max(came_back.get(s.code, 0), s.after_restart)
         lost = sum(max(0, acked_before[c] - came_back[c]) for c in came_back)
         unreached = len(acked_before) - len(came_back)
+    flooded = None
+    if attacker is not None:
+        out, _ = attacker.communicate(timeout=60)
+        flooded = json.loads(out.strip().splitlines()[-1]) if out.strip() else {}
+    rss_end_kb = server.rss_kb()
+    cpu = server.cpu_seconds()
     server.stop()
     for s in everyone:
         if s.conn is not None:
             await s.conn.close()
-    latencies = sorted(t for s in everyone for t in s.latencies)
+    timed = [(when, took) for s in everyone for when, took in s.latencies]
+    latencies = sorted(took for _, took in timed)
     actions = sum(s.actions for s in everyone)
 
-    def pct(p: float) -> float | None:
-        if not latencies:
+    def pct(p: float, among: list[float] = latencies) -> float | None:
+        if not among:
             return None
-        return round(latencies[min(len(latencies) - 1, int(len(latencies) * p))] * 1000, 2)
+        return round(among[min(len(among) - 1, int(len(among) * p))] * 1000, 2)
+
+    # Every game opens at the same instant at first (800 assignments in a second at 200 games),
+    # which no server sees in life: the round trips after that burst, apart.
+    settled = sorted(took for when, took in timed if when - started >= OPENING_BURST)
 
     report: dict[str, Any] = {
         "benchmark": "server",
@@ -223,16 +296,23 @@ async def _drive(games: int, seconds: float, think: float, drill: bool, seed: in
         "actions_per_second": round(actions / elapsed, 1),
         "round_trip_ms": {"samples": len(latencies), "p50": pct(0.5), "p99": pct(0.99),
                           "mean": round(statistics.mean(latencies) * 1000, 2) if latencies else None},
+        "round_trip_ms_after_opening": {"samples": len(settled), "p50": pct(0.5, settled),
+                                        "p99": pct(0.99, settled)},
         "server_peak_rss_mb": round(server.peak_kb / 1024, 1),
+        "server_rss_mb_at_end": round(rss_end_kb / 1024, 1),
+        "server_cpu_ms_per_action": round(cpu * 1000 / actions, 2) if actions and not drill else None,
         "targets": {"games": 200, "round_trip_ms_p99": 50, "server_rss_mb": 250},
     }
     if drill:
         report["restart_drill"] = {"acknowledged_at_kill": acked_at_kill, "acknowledged_lost": lost,
                                    "games_not_rejoined": unreached}
+    if flooded is not None:
+        report["attack"] = {"floods": flooded, "legitimate_round_trip_ms": report["round_trip_ms"]}
+    if soak:
+        report["soak"] = soak_report(sampler, timed, started, finished[0])
     return report
 
 
 def run(games: int = 200, seconds: float = 30.0, think: float = 1.0, drill: bool = False,
-        seed: int = 0) -> dict[str, Any]:
-    return asyncio.run(_drive(games, seconds, think, drill, seed))
-
+        seed: int = 0, *, attack: bool = False, soak: bool = False) -> dict[str, Any]:
+    return asyncio.run(_drive(games, seconds, think, drill, seed, attack=attack, soak=soak))

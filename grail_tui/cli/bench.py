@@ -24,11 +24,20 @@ def register(sub: Any) -> None:
                               description="Concurrent 4-player games of bot clients against a real "
                                           "server process; round trips and memory.")
     bs.add_argument("--games", type=positive, default=200, help="concurrent 4-player games (default 200)")
-    bs.add_argument("--seconds", type=float, default=30.0, help="how long to drive them (default 30)")
+    bs.add_argument("--seconds", type=float, default=None,
+                    help="how long to drive them (default 30; with --soak 1260, that is 21 minutes)")
     bs.add_argument("--think", type=float, default=1.0,
                     help="mean seconds a bot client thinks before acting (default 1)")
     bs.add_argument("--drill", action="store_true",
                     help="kill -9 the server halfway, restart it, count acknowledged actions lost")
+    bs.add_argument("--attack", action="store_true",
+                    help="flood the server from another process all the while (malformed and oversized "
+                         "lines, blank lines, silent and non-reading clients, too many connections, "
+                         "games of searching bots, chat, lobby polling, stale actions, too many games) "
+                         "and report the legitimate clients' round trips under it")
+    bs.add_argument("--soak", action="store_true",
+                    help="games end and new ones begin; compare the server's memory and p99 round trip "
+                         "in the first minute and the last (run it for 20 minutes or more)")
     bs.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     bs.add_argument("--json", action="store_true", help="JSON output (the default)")
     bs.set_defaults(handler=run_server)
@@ -72,7 +81,9 @@ def run_engine(args: argparse.Namespace) -> int:
 def run_server(args: argparse.Namespace) -> int:
     from grail_tui.bench.server import run
 
-    print(json.dumps(run(args.games, args.seconds, args.think, args.drill, args.seed)))
+    seconds = args.seconds if args.seconds is not None else (1260.0 if args.soak else 30.0)
+    print(json.dumps(run(args.games, seconds, args.think, args.drill, args.seed,
+                         attack=args.attack, soak=args.soak)))
     return 0
 
 

@@ -23,8 +23,11 @@ def register(sub: Any) -> None:
                        help="SQLite database file (default: grail-tui/server.db in your state folder)")
     serve.add_argument("--bot-delay", dest="server_bot_delay", type=float, default=0.5,
                        help="seconds every bot decision takes at least (default 0.5)")
-    serve.add_argument("--hello-timeout", type=float, default=10.0,
-                       help="close connections that say nothing for this long (default 10)")
+    serve.add_argument("--hello-timeout", type=float, default=None,
+                       help="close connections that do not say hello for this long (default 10)")
+    serve.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                       help="change one of the limits a connection or account meets, for example "
+                            "connections=500 or idle_timeout=300; see docs/deploy.md")
     serve.add_argument("--ssh", default=None, metavar="HOST[:PORT]",
                        help="also open the SSH front door: anyone with an ssh client and a key can "
                             "play (port 2222 unless given; the host key lives beside the database; default: no SSH)")
@@ -39,10 +42,24 @@ def register(sub: Any) -> None:
 
 def run_serve(args: argparse.Namespace) -> int:
     import asyncio
+    import os
+    import sys
 
     from grail_tui.net.connection import Limits
-    from grail_tui.net.server import default_database, serve
+    from grail_tui.net.hosting import TEST_SEED
+    from grail_tui.net.running import default_database, serve
     from grail_tui.net.sockets import SYSTEM_SOCKET, SocketPlaceError, user_socket
+
+    settings = list(args.limit)
+    if args.hello_timeout is not None:
+        settings.append(f"hello_timeout={args.hello_timeout}")
+    try:
+        limits = Limits.parse(settings)
+    except ValueError as exc:
+        raise CommandError(f"--limit: {exc}") from None
+    if os.environ.get(TEST_SEED) is not None:
+        print(f"grail-tui: {TEST_SEED} is set: every game gets the same seed, so its secrets can be "
+              "known in advance. It is a test hook; never set it on a real server.", file=sys.stderr)
 
     unix = args.socket or (SYSTEM_SOCKET if args.system else user_socket())
     tcp = None
@@ -71,7 +88,7 @@ def run_serve(args: argparse.Namespace) -> int:
         task = asyncio.create_task(serve(unix, db, ready, system=args.system, bench_tcp=tcp, info=info,
                                          ssh=ssh, allow=args.allow,
                                          bot_delay=args.server_bot_delay,
-                                         limits=Limits(hello_timeout=args.hello_timeout)))
+                                         limits=limits))
         waiter = asyncio.create_task(ready.wait())
         await asyncio.wait([task, waiter], return_when=asyncio.FIRST_COMPLETED)
         if task.done():

@@ -3,17 +3,21 @@
 Everything a stranger can make the server hold is capped: the line length,
 the message rate (blank lines count), the bytes queued for a client that does
 not read (a slow reader is dropped, never buffered without end), the time to
-say hello and the time a connection may stay silent.
+say hello and the time a connection may stay silent, the games one connection
+may hold open, and what one account may say per game and minute.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
+
+from grail_tui.table.durable import DiskSync
 
 from .protocol import MAX_MESSAGE, Bye, ProtocolError, encode
 
@@ -25,12 +29,77 @@ class Limits:
     rate: float = 20.0  # messages per second, sustained
     burst: float = 100.0
     bad_messages: int = 50  # before the connection is closed
-    queue_bytes: int = 8 * 1024 * 1024  # waiting to be read by a client, before it is dropped
+    # waiting to be read by a client, before it is dropped: the largest message (a long game's
+    # last state, with its record) is a few hundred kilobytes
+    queue_bytes: int = 2 * 1024 * 1024
     connections_per_user: int = 16
     connections: int = 2000  # sized for LimitNOFILE=8192 in contrib/grail-tui.service
     games_per_user: int = 10  # unfinished games a person may have created
-    chat_per_minute: int = 20  # lines a person may say per game and minute
+    games_per_connection: int = 16  # games one connection may have open (playing or watching)
+    chat_per_minute: int = 20  # lines an account may say per game and minute
     page: int = 20  # games per lobby answer
+
+    @classmethod
+    def parse(cls, settings: list[str], base: Limits | None = None) -> Limits:
+        """``NAME=VALUE`` pairs (``grail-tui serve --limit``) over ``base``; ValueError names a bad one."""
+        limits = base or cls()
+        types = {f.name: f.type for f in dataclasses.fields(cls)}
+        changes: dict[str, Any] = {}
+        for setting in settings:
+            name, _, value = setting.partition("=")
+            name = name.strip().replace("-", "_")
+            if name not in types:
+                raise ValueError(f"there is no limit {name!r}; there are {', '.join(types)}")
+            try:
+                number = float(value) if types[name] in (float, "float") else int(value)
+            except ValueError:
+                raise ValueError(f"{name} takes a number, not {value!r}") from None
+            if number <= 0:
+                raise ValueError(f"{name} must be above 0")
+            changes[name] = number
+        return dataclasses.replace(limits, **changes)
+
+
+class Budget:
+    """What each account may still ask of the server's work (showing a game from its start,
+    making a game), whatever connections it uses: reconnecting does not fill it up again."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self._left: dict[str, tuple[float, float]] = {}  # account -> (tokens, when counted)
+
+    def allow(self, user: str, cost: float) -> bool:
+        now = time.monotonic()
+        if len(self._left) > 4096:  # forget accounts whose budget is full again
+            self._left = {u: (t, at) for u, (t, at) in self._left.items()
+                          if t + (now - at) * self.rate < self.burst}
+        tokens, at = self._left.get(user, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - at) * self.rate)
+        if tokens < cost:
+            self._left[user] = (tokens, now)
+            return False
+        self._left[user] = (tokens - cost, now)
+        return True
+
+
+class ChatMeter:
+    """What each account has said per game in the last minute, whatever connections it used."""
+
+    def __init__(self, per_minute: int) -> None:
+        self.per_minute = per_minute
+        self._said: dict[tuple[str, str], deque[float]] = {}
+
+    def allow(self, user: str, code: str) -> bool:
+        now = time.monotonic()
+        if len(self._said) > 4096:  # forget accounts and games that have been quiet a minute
+            self._said = {k: t for k, t in self._said.items() if now - t[-1] <= 60}
+        times = self._said.setdefault((user, code), deque())
+        while times and now - times[0] > 60:
+            times.popleft()
+        if len(times) >= self.per_minute:
+            return False
+        times.append(now)
+        return True
 
 
 @dataclass(eq=False)
@@ -48,8 +117,8 @@ class Connection:
     errors: int = 0
     closed: bool = False
     queued: int = 0
-    chat_times: dict[str, deque[float]] = field(default_factory=dict)
-    _out: asyncio.Queue[bytes | None] = field(default_factory=asyncio.Queue)
+    durable: DiskSync | None = None  # nothing goes out before what it tells of is on disk
+    _out: asyncio.Queue[tuple[bytes, int] | None] = field(default_factory=asyncio.Queue)
     _pump: asyncio.Task[None] | None = None
 
     def __post_init__(self) -> None:
@@ -73,24 +142,14 @@ class Connection:
             return None
         return line
 
-    def allow(self) -> bool:
-        """A token for one more line (blank lines count too)."""
+    def allow(self, cost: float = 1.0) -> bool:
+        """A token for one more line (blank lines count too): False if there is none left."""
         now = time.monotonic()
         self.tokens = min(self.limits.burst, self.tokens + (now - self.stamp) * self.limits.rate)
         self.stamp = now
-        if self.tokens < 1:
+        if self.tokens < cost:
             return False
-        self.tokens -= 1
-        return True
-
-    def may_chat(self, code: str) -> bool:
-        times = self.chat_times.setdefault(code, deque())
-        now = time.monotonic()
-        while times and now - times[0] > 60:
-            times.popleft()
-        if len(times) >= self.limits.chat_per_minute:
-            return False
-        times.append(now)
+        self.tokens -= cost
         return True
 
     # -- writing ------------------------------------------------------------------------------
@@ -106,11 +165,10 @@ class Connection:
         if self.closed:
             return
         if self.queued + len(data) > self.limits.queue_bytes:
-            self.closed = True  # a client that does not read is dropped, not buffered
-            self._out.put_nowait(None)
+            self._drop()
             return
         self.queued += len(data)
-        self._out.put_nowait(data)
+        self._out.put_nowait((data, self.durable.mark() if self.durable is not None else 0))
 
     def bye(self, reason: str) -> None:
         if not self.closed:
@@ -118,12 +176,26 @@ class Connection:
             self.closed = True
             self._out.put_nowait(None)
 
+    def _drop(self) -> None:
+        """A client that does not read is dropped at once, never buffered without end: what
+        waits for it is freed and the socket is cut, which also ends the read loop."""
+        self.closed = True
+        while not self._out.empty():
+            self._out.get_nowait()
+        self.queued = 0
+        self._out.put_nowait(None)
+        with contextlib.suppress(Exception):
+            self.writer.transport.abort()
+
     async def _write_out(self) -> None:
         try:
             while True:
-                data = await self._out.get()
-                if data is None:
+                item = await self._out.get()
+                if item is None:
                     break
+                data, mark = item
+                if self.durable is not None:
+                    await self.durable.reached(mark)
                 self.queued -= len(data)
                 self.writer.write(data)
                 await self.writer.drain()

@@ -8,9 +8,10 @@ demand to be watched or to give its record.
 from __future__ import annotations
 
 import logging
+import os
 import secrets
 import string
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -22,12 +23,16 @@ from grail_tui.table.sqlite import GameDatabase
 from grail_tui.table.store import StoredGame
 from grail_tui.table.table import Table
 from grail_tui.table.thinking import Thinker
-from grail_tui.table.updates import TableError
+from grail_tui.table.updates import SeatUpdate, TableError
 
-from .names import NAME_LIMIT, NameRefused, clean_name, clean_text
+from .names import NAME_LIMIT, NameRefused, clean_name, clean_text, name_keys
 from .protocol import Create, GameSummary, SeatInfo
 
 log = logging.getLogger(__name__)
+# A test hook, read by the server process alone: every game gets this seed, so twin runs
+# of the secrecy audit deal the same sheets. No message can choose a seed; an operator
+# must never set it (`grail-tui serve` warns when it is set).
+TEST_SEED = "GRAIL_TUI_TEST_SEED"
 CODE_LETTERS = "".join(c for c in string.ascii_uppercase if c not in "IO")
 
 
@@ -37,6 +42,17 @@ class Hosted:
     kind: GameKind
     table: Table
     owner: str
+    last_told: tuple[object, bytes] | None = None  # the last update encoded, for its next reader
+
+    def encoded(self, update: SeatUpdate, encode: Callable[[SeatUpdate], bytes]) -> bytes:
+        """An update's message, encoded once however many spectators it goes to (the table
+        gives them all the same update object)."""
+        last = self.last_told
+        if last is not None and last[0] is update:
+            return last[1]
+        data = encode(update)
+        self.last_told = (update, data)
+        return data
 
     def seat_of(self, user: str) -> int | None:
         return next((k for k, s in enumerate(self.table.seats) if s.is_human and s.name == user), None)
@@ -98,13 +114,14 @@ def create_game(message: Create, owner: str, database: GameDatabase, live: Itera
     for k, name in enumerate(message.reserved):
         if name and k < len(seats) and seats[k].is_human and k > 0:
             try:
-                seats[k] = replace(seats[k], reserved=clean_name(name))
+                seats[k] = replace(seats[k], reserved=reserved_name(name))
             except NameRefused as exc:
                 raise TableError(f"Seat {k + 1} cannot be kept for {name!r}: {exc}") from None
-    # The seed comes from the operating system's secure source: nobody can know a secret in advance.
-    request = SetupRequest(players=len(seats), seed=secrets.randbelow(2**31),
+    distinct_names(seats)
+    options = checked_options(kind, message.options)
+    request = SetupRequest(players=len(seats), seed=draw_seed(),
                            names=tuple(s.name or f"Seat {k + 1}" for k, s in enumerate(seats)),
-                           options=dict(message.options))
+                           options=options)
     try:
         setup = kind.make_setup(request)
     except (ValueError, TypeError) as exc:
@@ -116,6 +133,51 @@ def create_game(message: Create, owner: str, database: GameDatabase, live: Itera
     store = database.create(code, stored, owner, status)
     table = Table(kind, setup, seats, store, settings=settings, thinker=thinker)
     return Hosted(code, kind, table, owner)
+
+
+def reserved_name(name: str) -> str:
+    """A seat kept for a person: their name cleaned (NameRefused says why it cannot be). The
+    benchmark transport's people are "bench:NAME"; no account or SSH name can hold a colon."""
+    prefix = "bench:" if name.startswith("bench:") else ""
+    return prefix + clean_name(name[len(prefix):])
+
+
+def distinct_names(seats: list[SeatConfig]) -> None:
+    """No two seats of a game may go by one name, so a bot cannot pass for a person. Names are
+    compared as they look (names.name_keys: case, compatibility forms and look-alike letters
+    across scripts folded), as the server's accounts are."""
+    seen: set[str] = set()
+    for config in seats:
+        for name in (config.name, config.reserved):
+            if not name:
+                continue
+            keys = name_keys(name)
+            if keys & seen:
+                raise TableError(f"Two seats cannot both be called {name!r}; give the bots other names.")
+            seen |= keys
+
+
+def draw_seed() -> int:
+    """The seed comes from the operating system's secure source: nobody can know a secret in advance."""
+    fixed = os.environ.get(TEST_SEED)
+    if fixed is not None and fixed.isdigit():
+        return int(fixed)
+    return secrets.randbelow(2**31)
+
+
+def checked_options(kind: GameKind, given: dict[str, str | int]) -> dict[str, str | int]:
+    """The host's options, each one the game offers and within its range (a seed is not one)."""
+    offered = {option.key: option for option in kind.options()}
+    for key, value in given.items():
+        option = offered.get(key)
+        if option is None:
+            raise TableError(f"{kind.title} has no option {key[:24]!r}; it has "
+                             f"{', '.join(offered) or 'none'}.")
+        if option.choices and value not in [c for c, _ in option.choices]:
+            raise TableError(f"{option.label} is one of {', '.join(c for c, _ in option.choices)}.")
+        if not option.choices and (not isinstance(value, int) or not option.low <= value <= option.high):
+            raise TableError(f"{option.label} is a whole number from {option.low} to {option.high}.")
+    return dict(given)
 
 
 def restore_game(code: str, database: GameDatabase, thinker: Thinker) -> Hosted | None:

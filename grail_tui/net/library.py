@@ -1,4 +1,4 @@
-"""Finished games on the server, as the lobby's record library lists them.
+"""Finished games on the server: the lobby's record library, and what a spectator of one sees.
 
 A finished game's summary (its outcome and length) costs a replay of its
 record, so it is made the first time the game is listed and kept with it.
@@ -7,6 +7,8 @@ record, so it is made the first time the game is listed and kept with it.
 from __future__ import annotations
 
 import contextlib
+from collections import OrderedDict
+from collections.abc import Callable
 
 from grail_tui.games import registry
 from grail_tui.table.library import RecordSummary, summarize
@@ -41,3 +43,26 @@ def _summary(database: GameDatabase, row: GameRow) -> RecordSummary | None:
     summary = summarize(record, row.code, row.updated)
     database.keep_summary(row.code, summary.to_dict())
     return summary
+
+
+class FinishedViews:
+    """The last state of recently watched finished games, encoded once.
+
+    A finished game lives on disk only; showing it means replaying it. Keeping the
+    last few answers makes a flood of watch requests cost nothing but sending."""
+
+    def __init__(self, size: int = 16) -> None:
+        self.size = size
+        self._shown: OrderedDict[str, tuple[str, bytes]] = OrderedDict()
+
+    def get(self, code: str, load: Callable[[], tuple[str, bytes] | None]) -> tuple[str, bytes] | None:
+        shown = self._shown.get(code)
+        if shown is not None:
+            self._shown.move_to_end(code)
+            return shown
+        shown = load()
+        if shown is not None:
+            self._shown[code] = shown
+            while len(self._shown) > self.size:
+                self._shown.popitem(last=False)
+        return shown

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from .wire import MAX_DEPTH, Length, ProtocolError, Range, build, dump, parse_line
+from .wire import MAX_DEPTH, Length, Letters, ProtocolError, Range, build, dump, parse_line
 
-__all__ = ["MAX_DEPTH", "Length", "ProtocolError", "Range", "parse_line"]  # and every message below
+__all__ = ["MAX_DEPTH", "Length", "Letters", "ProtocolError", "Range", "parse_line"]  # and every message below
 
 VERSION = 3  # 3: the record library (Record, outcomes in GameSummary) and ratings
 MAX_MESSAGE = 16 * 1024  # what a client may send in one line
@@ -27,7 +27,7 @@ TEXT = 500  # characters of a chat line
 
 Seat = Annotated[int, Range(0, 7)]
 Ref = Annotated[int, Range(0, 2**31)]
-Code = Annotated[str, Length(CODE)]
+Code = Annotated[str, Length(CODE), Letters()]
 Name = Annotated[str, Length(NAME)]
 Seconds = Annotated[float, Range(0, 86400)]
 Json = Any  # checked for size and depth only; its owner decodes it
@@ -46,7 +46,7 @@ class Hello:
 class ListGames:
     ref: Ref
     which: Literal["open", "mine", "live", "finished"]
-    page: Annotated[int, Range(0, 10_000)] = 0
+    page: Annotated[int, Range(0, 1000)] = 0  # deep pages cost the database: 20 000 games back is plenty
     player: Name | None = None  # finished games of this player only
 
 

@@ -16,12 +16,12 @@ import socket
 from pathlib import Path
 from typing import Any
 
-from grail_tui.table.sqlite import GameDatabase, open_database
+from grail_tui.table.sqlite import GameDatabase
 from grail_tui.table.thinking import Thinker, default_processes
 from grail_tui.table.updates import SeatUpdate, TableError
 
-from . import hosting
-from .connection import Connection, Limits
+from . import hosting, library
+from .connection import Budget, ChatMeter, Connection, Limits
 from .names import NameRefused, clean_name, clean_text
 from .protocol import (
     MAX_MESSAGE,
@@ -56,6 +56,10 @@ from .ratings import RatingStore, ratings_reply
 from .sockets import peer_of, prepare_dir
 
 log = logging.getLogger(__name__)
+# What a request costs of its account's budget (connection.Limits.rate a second, burst at once),
+# besides its line: showing a game from its start encodes its whole history, a new game is a
+# table and a row on disk, a lobby page walks the games.
+COST: dict[type, float] = {Create: 5.0, Join: 3.0, Open: 3.0, Watch: 3.0, ListGames: 1.0}
 
 
 class Server:
@@ -67,6 +71,10 @@ class Server:
         self.thinker = thinker or Thinker(processes=default_processes())
         self.games: dict[str, hosting.Hosted] = {}
         self.conns: set[Connection] = set()
+        self.chat = ChatMeter(self.limits.chat_per_minute)
+        self.budget = Budget(self.limits.rate, self.limits.burst)
+        self.disk = database.sync_off_loop()
+        self.finished_views = library.FinishedViews()
         self.servers: list[asyncio.base_events.Server] = []
         self.ratings = RatingStore(database.db)
         self.ratings.catch_up(database)
@@ -81,18 +89,27 @@ class Server:
         hosted.table.start()
 
     def _finished(self, code: str) -> None:
-        # The last update goes out first; then the game is rated and leaves memory (it stays on disk).
-        asyncio.get_running_loop().call_soon(self._rate_and_forget, code)
+        # The last update goes out first; then the game is rated and leaves memory (it stays on
+        # disk), and nobody's subscription keeps it there: a finished game is watched from disk.
+        asyncio.get_running_loop().call_soon(self._let_go, code)
 
-    def _rate_and_forget(self, code: str) -> None:
+    def _let_go(self, code: str) -> None:
         hosted = self.games.pop(code, None)
-        result = hosted.table.result() if hosted is not None else None
-        if hosted is None or result is None:
+        if hosted is None:
             return
-        try:
-            self.ratings.rate(code, hosted.table.seats, result.ranks)
-        except Exception:  # the game is kept all the same; the next start rates it (catch_up)
-            log.exception("game %s could not be rated", code)
+        result = hosted.table.result()
+        if result is not None:
+            try:
+                self.ratings.rate(code, hosted.table.seats, result.ranks)
+            except Exception:  # the game is kept all the same; the next start rates it (catch_up)
+                log.exception("game %s could not be rated", code)
+        for conn in self.conns:
+            held = conn.games.get(code)
+            if held is not None and held[0] is hosted.table:
+                del conn.games[code]
+                conn.seats.pop(code, None)
+                hosted.table.leave(held[1])
+        hosted.table.close()
 
     # -- listening -------------------------------------------------------------------------
 
@@ -128,12 +145,13 @@ class Server:
         for hosted in self.games.values():
             hosted.table.close()
         self.thinker.close()
+        self.disk.close()
 
     # -- one connection -----------------------------------------------------------------------
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, transport: str,
                      *, user: str | None = None, guest: bool = False) -> None:
-        conn = Connection(reader, writer, transport, self.limits, user=user, guest=guest)
+        conn = Connection(reader, writer, transport, self.limits, user=user, guest=guest, durable=self.disk)
         try:
             if len(self.conns) >= self.limits.connections:
                 conn.bye("the server is full; try again later")
@@ -170,7 +188,12 @@ class Server:
             if not line.strip():
                 continue
             try:
-                self._dispatch(conn, decode_client(line))
+                message = decode_client(line)
+                cost = COST.get(type(message), 0.0)
+                if cost and not self.budget.allow(conn.user or "", cost):
+                    conn.send(Error(getattr(message, "ref", None), "Too many requests at once; wait a moment."))
+                    continue
+                self._dispatch(conn, message)
             except ProtocolError as exc:
                 conn.errors += 1
                 conn.send(Error(None, str(exc)))
@@ -241,24 +264,24 @@ class Server:
         user, page = conn.user, self.limits.page
         live = [h for h in self.games.values() if not h.table.over]
         if message.which == "mine":
-            chosen = [h.summary() for h in live if h.seat_of(user or "") is not None]
+            chosen = [h for h in live if h.seat_of(user or "") is not None]
         elif message.which == "open":
-            chosen = [h.summary() for h in live if h.free_seat_for(user or "") is not None]
+            chosen = [h for h in live if h.free_seat_for(user or "") is not None]
         elif message.which == "live":
-            chosen = [h.summary() for h in live]
+            chosen = live
         else:
-            from .library import finished_summaries
-
-            rows = finished_summaries(self.database, message.player, message.page * page, page + 1)
+            rows = library.finished_summaries(self.database, message.player, message.page * page, page + 1)
             return Games(message.ref, message.which, message.page, tuple(rows[:page]), len(rows) > page)
         start = message.page * page
-        return Games(message.ref, message.which, message.page, tuple(chosen[start:start + page]),
-                     len(chosen) > start + page)
+        return Games(message.ref, message.which, message.page,
+                     tuple(h.summary() for h in chosen[start:start + page]), len(chosen) > start + page)
 
     def _create(self, conn: Connection, message: Create) -> None:
         assert conn.user is not None
         if conn.guest:
             conn.send(Error(message.ref, "Guests may watch games but not create them."))
+            return
+        if self._full(conn, message.ref, ""):
             return
         if self.database.count_open(conn.user) >= self.limits.games_per_user:
             conn.send(Error(message.ref, f"You have {self.limits.games_per_user} unfinished games "
@@ -279,6 +302,8 @@ class Server:
         if hosted is None:
             conn.send(Error(ref, f"There is no game {code} going on; finished games can be watched."))
             return
+        if self._full(conn, ref, code):
+            return
         seat = hosted.seat_of(conn.user)
         if seat is None and take_seat:
             if conn.guest:
@@ -296,12 +321,39 @@ class Server:
 
     def _watch(self, conn: Connection, ref: int, code: str) -> None:
         hosted = self.games.get(code)
+        if hosted is not None:
+            if not self._full(conn, ref, code):
+                self._subscribe(conn, ref, hosted, None)
+            return
+        # A finished game never changes: it is shown once, from disk, and nothing is kept open.
+        shown = self.finished_views.get(code, lambda: self._finished_view(code))
+        if shown is None:
+            conn.send(Error(ref, f"There is no game {code}."))
+            return
+        game, data = shown
+        conn.send(Joined(ref, code, game, None))
+        conn.send_raw(data)
+
+    def _finished_view(self, code: str) -> tuple[str, bytes] | None:
+        hosted = hosting.restore_game(code, self.database, self.thinker)
         if hosted is None:
-            hosted = hosting.restore_game(code, self.database, self.thinker)  # a finished game, from disk
-            if hosted is None:
-                conn.send(Error(ref, f"There is no game {code}."))
-                return
-        self._subscribe(conn, ref, hosted, None)
+            return None
+        table = hosted.table
+        shown: list[SeatUpdate] = []
+        try:
+            if not table.over:
+                return None
+            table.leave(table.join(None, shown.append, person=False))  # what a new spectator sees
+            return hosted.kind.name, encode(state_message(hosted.kind, code, shown[0]))
+        finally:
+            table.close()
+
+    def _full(self, conn: Connection, ref: int, code: str) -> bool:
+        """Has this connection as many games open as it may (checked before anything is made)?"""
+        if code in conn.games or len(conn.games) < self.limits.games_per_connection:
+            return False
+        conn.send(Error(ref, f"You have {len(conn.games)} games open on this connection; leave one first."))
+        return True
 
     def _subscribe(self, conn: Connection, ref: int, hosted: hosting.Hosted, seat: int | None) -> None:
         code = hosted.code
@@ -313,7 +365,7 @@ class Server:
         kind = hosted.kind
 
         def tell(update: SeatUpdate) -> None:
-            conn.send_raw(encode(state_message(kind, code, update)))
+            conn.send_raw(hosted.encoded(update, lambda u: encode(state_message(kind, code, u))))
 
         conn.games[code] = (hosted.table, hosted.table.join(seat, tell, person=not conn.guest))
 
@@ -342,10 +394,10 @@ class Server:
         line = clean_text(text, limit=TEXT)
         if not line:
             return
-        if not conn.may_chat(code):
+        assert conn.user is not None
+        if not self.chat.allow(conn.user, code):
             conn.send(Error(None, "You are talking too fast; wait a moment."))
             return
-        assert conn.user is not None
         hosted.table.say(conn.user, line)
 
 
@@ -360,40 +412,3 @@ def state_message(kind: Any, code: str, update: SeatUpdate) -> State:
         result=None if result is None else {"winners": list(result.winners), "ranks": list(result.ranks),
                                              "text": result.text},
         record=update.record, reset=update.reset)
-
-
-def default_database() -> Path:
-    import os
-
-    from platformdirs import user_state_dir
-
-    return Path(os.environ.get("GRAIL_TUI_SERVER_DB") or Path(user_state_dir("grail-tui")) / "server.db")
-
-
-async def serve(unix_path: Path | None, db: Path, ready: asyncio.Event | None = None, *,
-                system: bool = False, bench_tcp: tuple[str, int] | None = None,
-                ssh: tuple[str, int] | None = None, allow: Path | None = None,
-                info: dict[str, Any] | None = None, **options: Any) -> None:
-    database = GameDatabase(open_database(db))
-    server = Server(database, **options)
-    door = None
-    info = info if info is not None else {}
-    try:
-        if unix_path is not None:
-            await server.listen_unix(unix_path, system=system)
-        if bench_tcp is not None:
-            info["tcp"] = [bench_tcp[0], await server.listen_bench_tcp(*bench_tcp)]
-        if ssh is not None:
-            from .front import open_ssh
-
-            door = await open_ssh(server, ssh[0], ssh[1], db.parent, allow=allow)
-            info["ssh"] = [ssh[0], door.port]
-            info["host_key"] = door.fingerprint
-        if ready is not None:
-            ready.set()
-        await asyncio.Event().wait()
-    finally:
-        if door is not None:
-            await door.close()
-        await server.close()
-        database.close()

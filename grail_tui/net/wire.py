@@ -1,6 +1,9 @@
 """Typed messages to JSON lines and back: every field checked for type, range, length and nesting.
 
-The generic half of the wire; protocol.py names the messages.
+The generic half of the wire; protocol.py names the messages. They are frozen
+dataclasses whose fields carry their limits as ``Annotated`` extras; ``build``
+makes one from a decoded JSON object or raises ProtocolError with a sentence
+naming the field.
 """
 
 from __future__ import annotations
@@ -32,10 +35,16 @@ class Length:
     most: int
 
 
+@dataclass(frozen=True)
+class Letters:
+    """ASCII letters and digits only: a game's code, echoed in replies, can carry nothing else."""
+
+
 def dump(name: str, message: Any, limit: int) -> bytes:
-    """One message as a JSON line; ProtocolError if longer than ``limit`` bytes."""
+    """One message as a JSON line; ProtocolError if longer than ``limit`` bytes. A lone surrogate
+    that slipped into a message becomes "?" rather than an exception."""
     data = json.dumps({"type": name, **_plain(message)},
-                      separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+                      separators=(",", ":"), ensure_ascii=False).encode("utf-8", "replace") + b"\n"
     if len(data) > limit:
         raise ProtocolError("message too long")
     return data
@@ -59,7 +68,9 @@ def _value(value: Any) -> Any:
 def parse_line(line: bytes, *, depth: int = MAX_DEPTH) -> dict[str, Any]:
     """JSON text to a dict with a ``type``; ProtocolError for anything else."""
     try:
-        data = json.loads(line, parse_constant=_no_constant)
+        data = json.loads(line, parse_constant=_no_constant, parse_float=_finite)
+    except ProtocolError:
+        raise
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise ProtocolError("not valid JSON") from None
     except (RecursionError, ValueError):
@@ -73,6 +84,13 @@ def parse_line(line: bytes, *, depth: int = MAX_DEPTH) -> dict[str, Any]:
 
 def _no_constant(name: str) -> Any:
     raise ProtocolError(f"{name} is not a number here")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ProtocolError("a number is too large")
+    return value
 
 
 def _depth(value: Any, level: int = 0) -> int:
@@ -160,6 +178,11 @@ def _check(tp: Any, value: Any, name: str, items: int) -> Any:
     elif tp is str:
         if not isinstance(value, str):
             raise ProtocolError(f"{name!r} should be text")
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ProtocolError(f"{name!r} is not valid text (a lone surrogate)") from None
     else:
         raise ProtocolError(f"{name!r} cannot be read")
     for limit in limits:
@@ -167,4 +190,6 @@ def _check(tp: Any, value: Any, name: str, items: int) -> Any:
             raise ProtocolError(f"{name!r} must be from {limit.low:g} to {limit.high:g}")
         if isinstance(limit, Length) and len(value) > limit.most:
             raise ProtocolError(f"{name!r} is longer than {limit.most} characters")
+        if isinstance(limit, Letters) and not (value.isascii() and value.isalnum()):
+            raise ProtocolError(f"{name!r} is a game's code: letters only")
     return value

@@ -1,9 +1,12 @@
 """The server's games in SQLite: each accepted action committed before anyone hears of it.
 
 The database holds every secret sheet, so the file is created private
-(umask 077 while it is made, never chmod'ed afterwards). Finished games stay
-on disk with their record and leave the server's memory; watching them,
-fetching their records and their stories loads them on demand.
+(umask 077 while it is made, never chmod'ed afterwards). Commits go to the
+write-ahead log without waiting for the disk; the server makes them durable
+off its event loop and sends nothing that tells of a write before it is
+(table/durable.py). Finished games stay on disk with their record and leave
+the server's memory; watching them, fetching their records and their
+stories loads them on demand.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .durable import DiskSync
 from .seats import SeatConfig
 from .settings import TableSettings
 from .store import StoredGame
@@ -39,6 +43,12 @@ CREATE TABLE IF NOT EXISTS games (
     summary TEXT                     -- the record library's summary, made when first listed
 );
 CREATE INDEX IF NOT EXISTS games_by_status ON games (status, updated);
+CREATE INDEX IF NOT EXISTS games_by_owner ON games (owner, status);
+CREATE TABLE IF NOT EXISTS players (  -- who sits where: a player's games without reading them all
+    name TEXT NOT NULL,
+    code TEXT NOT NULL,
+    PRIMARY KEY (name, code)
+);
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
     idx INTEGER NOT NULL,
@@ -71,7 +81,10 @@ def open_database(path: Path) -> sqlite3.Connection:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         db.execute("PRAGMA journal_mode=WAL")  # the -wal and -shm files are made now, privately
-    db.execute("PRAGMA synchronous=FULL")  # acknowledged means on disk (docs/deploy.md)
+    # A commit is in the log, safe from a killed process, at once; it is on disk once the
+    # server's sync thread says so, and the server tells nobody before (table/durable.py).
+    db.execute("PRAGMA synchronous=NORMAL")
+    db.execute("PRAGMA journal_size_limit=16777216")  # the log is cut back to 16 MiB after a checkpoint
     return db
 
 
@@ -102,10 +115,31 @@ class FinishedGame:
 class GameDatabase:
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
+        self.path = Path(next(row[2] for row in db.execute("PRAGMA database_list") if row[1] == "main"))
+        self.written = 0  # writes committed: what must reach the disk before anyone hears of them
         db.executescript(SCHEMA)
         columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
         if "summary" not in columns:  # a database from before the record library
             db.execute("ALTER TABLE games ADD COLUMN summary TEXT")
+        if db.execute("SELECT 1 FROM players LIMIT 1").fetchone() is None:  # a database from before
+            with db:
+                db.execute("BEGIN")
+                for code, seats in db.execute("SELECT code, seats FROM games").fetchall():
+                    self.seated(code, [SeatConfig.from_dict(s) for s in json.loads(seats)])
+
+    def seated(self, code: str, seats: Sequence[SeatConfig]) -> None:
+        """Keep who sits in game ``code`` (people only) for the lobby's "games of a player"."""
+        self.db.execute("DELETE FROM players WHERE code = ?", (code,))
+        self.db.executemany("INSERT OR IGNORE INTO players VALUES (?, ?)",
+                            [(s.name, code) for s in seats if s.bot is None and s.name])
+
+    def sync_off_loop(self) -> DiskSync:
+        """From now on the log is synced and checkpointed by a thread (needs a running loop)."""
+        self.db.execute("PRAGMA wal_autocheckpoint=0")
+        return DiskSync(self)
+
+    def wrote(self) -> None:
+        self.written += 1
 
     def close(self) -> None:
         self.db.close()
@@ -116,11 +150,15 @@ class GameDatabase:
 
     def create(self, code: str, stored: StoredGame, owner: str, status: str) -> SqliteStore:
         now = time.time()
-        self.db.execute(
-            "INSERT INTO games (code, game, setup, seats, settings, status, created, updated, owner) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (code, stored.game, json.dumps(stored.setup), _seats(stored.seats),
-             json.dumps(stored.settings.to_dict()), status, now, now, owner))
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "INSERT INTO games (code, game, setup, seats, settings, status, created, updated, owner) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (code, stored.game, json.dumps(stored.setup), _seats(stored.seats),
+                 json.dumps(stored.settings.to_dict()), status, now, now, owner))
+            self.seated(code, stored.seats)
+        self.wrote()
         return SqliteStore(self, code)
 
     def store(self, code: str) -> SqliteStore:
@@ -150,21 +188,17 @@ class GameDatabase:
              limit: int = 20) -> list[GameRow]:
         """A page of games, the most recently played first."""
         marks = ",".join("?" * len(status))
-        query = (f"SELECT code, game, seats, status, created, updated, owner, summary FROM games "
-                 f"WHERE status IN ({marks})")
-        args: list[Any] = list(status)
+        query = ("SELECT g.code, g.game, g.seats, g.status, g.created, g.updated, g.owner, g.summary "
+                 "FROM games g")
+        args: list[Any] = []
         if player is not None:
-            query += " AND code IN (SELECT code FROM games WHERE seats LIKE ?)"
-            args.append(f"%{json.dumps(player)[1:-1]}%")
-        query += " ORDER BY updated DESC LIMIT ? OFFSET ?"
-        args += [limit, offset]
-        out = []
-        for code, game, seats, st, created, updated, owner, summary in self.db.execute(query, args):
-            parsed = [SeatConfig.from_dict(s) for s in json.loads(seats)]
-            if player is None or any(s.name == player and s.bot is None for s in parsed):
-                out.append(GameRow(code, game, parsed, st, created, updated, owner,
-                                   json.loads(summary) if summary else None))
-        return out
+            query += " JOIN players p ON p.code = g.code AND p.name = ?"
+            args.append(player)
+        query += f" WHERE g.status IN ({marks}) ORDER BY g.updated DESC LIMIT ? OFFSET ?"
+        args += [*status, limit, offset]
+        return [GameRow(code, game, [SeatConfig.from_dict(s) for s in json.loads(seats)], st, created,
+                        updated, owner, json.loads(summary) if summary else None)
+                for code, game, seats, st, created, updated, owner, summary in self.db.execute(query, args)]
 
     def keep_summary(self, code: str, summary: dict[str, Any]) -> None:
         self.db.execute("UPDATE games SET summary = ? WHERE code = ?", (json.dumps(summary), code))
@@ -201,20 +235,27 @@ class SqliteStore:
             self.db.execute("BEGIN")
             self.db.execute("INSERT INTO actions VALUES (?, ?, ?)", (self.code, index, json.dumps(action)))
             self.db.execute("UPDATE games SET updated = ? WHERE code = ?", (time.time(), self.code))
+        self.database.wrote()
 
     def seats_changed(self, seats: Sequence[SeatConfig]) -> None:
         status = "open" if any(s.name is None and s.bot is None for s in seats) else "playing"
-        self.db.execute("UPDATE games SET seats = ?, status = ? WHERE code = ? AND status != 'over'",
-                        (_seats(seats), status, self.code))
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("UPDATE games SET seats = ?, status = ? WHERE code = ? AND status != 'over'",
+                            (_seats(seats), status, self.code))
+            self.database.seated(self.code, seats)
+        self.database.wrote()
 
     def chat(self, line: ChatLine) -> None:
         self.db.execute(
             "INSERT INTO chat VALUES (?, (SELECT COUNT(*) FROM chat WHERE code = ?), ?, ?, ?)",
             (self.code, self.code, line.who, line.text, line.at))
+        self.database.wrote()
 
     def finished(self, record: dict[str, Any], ranks: Sequence[int]) -> None:
         self.db.execute("UPDATE games SET status = 'over', record = ?, ranks = ?, updated = ? WHERE code = ?",
                         (json.dumps(record), json.dumps(list(ranks)), time.time(), self.code))
+        self.database.wrote()
 
     def close(self) -> None:
         pass  # the database is the server's

@@ -268,8 +268,9 @@ class Table(Clockwork):
         self._fired = False
         self._finish_if_over()
         public = self.public_view()
+        shared: dict[tuple[int, int, bool], SeatUpdate] = {}
         for sub in list(self._subs):
-            self._send(sub, public)
+            self._send(sub, public, shared)
         self._poke()
 
     def _tell_seat(self, seat: int) -> None:
@@ -279,14 +280,29 @@ class Table(Clockwork):
 
     def _tell_all(self) -> None:
         public = self.public_view() if self._subs else None
+        shared: dict[tuple[int, int, bool], SeatUpdate] = {}
         for sub in list(self._subs):
-            self._send(sub, public)
+            self._send(sub, public, shared)
 
-    def _send(self, sub: Subscription, public: Any) -> None:
+    def _send(self, sub: Subscription, public: Any,
+              shared: dict[tuple[int, int, bool], SeatUpdate] | None = None) -> None:
         try:
-            sub.listener(self._update(sub, public))
+            sub.listener(self._shared_update(sub, public, shared) if shared is not None and sub.seat is None
+                         else self._update(sub, public))
         except Exception:  # one subscriber's failure must not touch the others
             log.exception("a subscriber failed")
+
+    def _shared_update(self, sub: Subscription, public: Any,
+                       shared: dict[tuple[int, int, bool], SeatUpdate]) -> SeatUpdate:
+        """Spectators who have seen the same are told the same: one update (one object, which a
+        server encodes once) for all of them, however many watch."""
+        key = (sub.cursor, sub.chat_cursor, sub.fresh)
+        update = shared.get(key)
+        if update is None:
+            update = shared[key] = self._update(sub, public)
+        else:
+            sub.cursor, sub.chat_cursor, sub.fresh = len(self.state.history), len(self.chat_log), False
+        return update
 
     def _update(self, sub: Subscription, public: Any, *, quiet: bool = False) -> SeatUpdate:
         state, kind, seat = self.state, self.kind, sub.seat

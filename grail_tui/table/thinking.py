@@ -10,7 +10,9 @@ what this bot holds.
 
 Searching bots think in a pool of worker processes sized to the machine, so
 a search never slows a person's round trip or the app's repaint; at most one
-search per worker runs at once, the rest queue. Rule-of-thumb bots (no
+search per worker runs at once, the rest queue. The workers run at a lower
+priority (nice), so when the machine is busy the process that serves people
+is given the processor first. Rule-of-thumb bots (no
 budget) decide on the event loop: about a millisecond, less than sending the
 answer costs. With no processes (tests) searches run in a thread.
 """
@@ -21,7 +23,9 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import select
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -41,6 +45,38 @@ def _decide(game: str, bot: Bot, view: View, seat: int) -> tuple[Action, Bot, fl
     return bot.decide(view, legal), bot, started
 
 
+WORKER_NICENESS = 10
+
+
+def _worker_start(owner: int) -> None:
+    """In each worker as it starts: people's round trips come before a bot's search, and the
+    worker goes when the process that owns it does. (A worker holds both ends of its task
+    queue, so it would wait for work for ever after its owner was killed, and the forkserver
+    with it.)"""
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:
+        pass
+    threading.Thread(target=_leave_with, args=(owner,), name="grail-tui owner watch", daemon=True).start()
+
+
+def _leave_with(owner: int) -> None:
+    try:
+        handle = os.pidfd_open(owner)
+    except (AttributeError, OSError):  # no pidfd: look every two seconds
+        while True:
+            time.sleep(2)
+            try:
+                os.kill(owner, 0)
+            except ProcessLookupError:
+                break
+            except PermissionError:
+                continue
+    else:
+        select.select([handle], [], [])  # readable once the owner has exited
+    os._exit(0)
+
+
 def default_processes() -> int:
     """Leave a core for the process that serves people."""
     return max(1, (os.cpu_count() or 2) - 1)
@@ -57,7 +93,8 @@ class Thinker:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             context = multiprocessing.get_context("forkserver")
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=context)
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_worker_start,
+                                             initargs=(os.getpid(),))
         return self._pool
 
     async def decide(self, game: str, bot: Bot, view: View, seat: int, delay: float) -> Action:

@@ -63,7 +63,7 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
-        yield OptionList(id="games")
+        yield OptionList(id="games", markup=False)  # names are other people's text
         yield Static(id="lobby-help")
         yield Footer()
 
@@ -102,9 +102,9 @@ class LobbyScreen(Screen[None]):
             else:
                 self.notify("Connection to the server lost; reconnecting…", severity="warning")
         elif isinstance(message, Bye):
-            self.notify(f"The server closed the connection: {message.reason}", severity="error")
+            self.notify(f"The server closed the connection: {message.reason}", severity="error", markup=False)
         elif isinstance(message, Error):
-            self.notify(message.error, severity="error", timeout=6)
+            self.notify(message.error, severity="error", timeout=6, markup=False)
 
     @work(exclusive=True, group="lobby-list")
     async def action_refresh(self) -> None:
@@ -133,7 +133,7 @@ class LobbyScreen(Screen[None]):
     async def _ask(self, message: Any) -> None:
         reply = await self.session.request(message)
         if isinstance(reply, Error):
-            self.notify(reply.error, severity="error", timeout=6)
+            self.notify(reply.error, severity="error", timeout=6, markup=False)
         elif isinstance(reply, Joined):
             from grail_tui.games.api import GameKind
 

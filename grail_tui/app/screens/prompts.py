@@ -18,7 +18,7 @@ class TextPrompt(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.question, id="question")
+            yield Static(self.question, id="question", markup=False)
             answer = Input(self.value, placeholder=self.placeholder, id="answer")
             answer.cursor_blink = False
             yield answer
@@ -64,11 +64,11 @@ class PrivacyScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(f"Pass the keyboard to {self.player_name}", id="question")
-            yield Static(self.reason)
+            yield Static(f"Pass the keyboard to {self.player_name}", id="question", markup=False)
+            yield Static(self.reason, markup=False)
             yield Static(
-                f"{self.player_name}: press Enter when nobody else can see the screen.", classes="hint"
-            )
+                f"{self.player_name}: press Enter when nobody else can see the screen.", classes="hint",
+                markup=False)
 
     def action_ready(self) -> None:
         self.dismiss(None)

@@ -97,7 +97,7 @@ class GameScreen(ScreenKeys):
     # -- layout ----------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield Static(id="status", markup=False)  # players' names: plain text
         with Horizontal(id="body"):
             yield BoardMap(self.g, id="board")
             with Vertical(id="panes"):
@@ -107,10 +107,10 @@ class GameScreen(ScreenKeys):
                 yield KnownPane(id="pane-known", classes="pane")
                 yield LogPane(id="pane-log", classes="pane")
         with Vertical(id="prompt"):
-            yield Static(id="prompt-text")
+            yield Static(id="prompt-text", markup=False)
             yield Input(id="amount", type="integer")  # blink off: see on_mount
             yield AssignPad(self.g, id="assign")
-            yield Static(id="prompt-error")
+            yield Static(id="prompt-error", markup=False)
         yield KeyLine(id="keys")
 
     def on_mount(self) -> None:

@@ -66,7 +66,7 @@ class ReplayScreen(Screen[None]):
         return True
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield Static(id="status", markup=False)
         with Horizontal(id="body"):
             yield BoardMap(self.g, id="board")
             with Vertical(id="panes"):

@@ -1,0 +1,324 @@
+"""§5: every limit a hostile client can hit, hit, while a legitimate client carries on.
+
+Each limit is one a real player never meets: the time to say hello, the time
+a connection may stay silent, the message rate (blank lines count), bad
+messages, the line length, what is queued for a client that does not read,
+unfinished games and chat per account, games open on one connection, lobby
+pages, connections per account and in all (fitted to the file limit), and
+games with nobody connected, which pause instead of running their bots.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import resource
+import socket
+import sqlite3
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from grail_tui.net.protocol import VERSION, Create, Join, ListGames, Open, Ping, Say, Watch
+
+from .conftest import Served, serve
+from .wire import Wire, create, finished_game
+
+LIMITS = ("--hello-timeout", "0.5", "--limit", "idle_timeout=1.5", "--limit", "games_per_connection=3",
+          "--limit", "queue_bytes=65536")
+
+
+@pytest.fixture(scope="module")
+def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    server = serve(tmp_path_factory.mktemp("limits"), *LIMITS)
+    yield server
+    server.stop()
+    server.assert_no_traceback()
+
+
+async def still_served(server: Served) -> None:
+    """A legitimate client's round trip works."""
+    legit = await Wire.open(server, "legit")
+    legit.send(Ping(77))
+    assert (await legit.next("pong", 5)).ref == 77
+    await legit.close()
+
+
+async def games_of(server: Served, name: str, count: int, bots: tuple[str | None, ...]) -> list[str]:
+    """``count`` games hosted by ``name``, each made on a connection of its own (a connection may
+    have a few games open only)."""
+    codes = []
+    for _ in range(count):
+        wire = await Wire.open(server, name)
+        codes.append(await create(wire, bots, turn_timeout=600, leave=True))
+        await wire.close()
+    return codes
+
+
+async def bye_of(wire: Wire, timeout: float = 10.0) -> str:
+    return str((await wire.next("bye", timeout)).reason)
+
+
+async def test_silence_before_hello_and_after_it_closes_the_connection(limited: Served):
+    started = time.monotonic()
+    mute = await Wire.open(limited, "mute", hello=False)
+    assert "nothing heard" in await bye_of(mute)
+    assert time.monotonic() - started < 3
+    idle = await Wire.open(limited, "idle")
+    assert "nothing heard" in await bye_of(idle)
+    await still_served(limited)
+
+
+@pytest.mark.parametrize("line", [b'{"type":"ping","ref":1}\n', b"\n", b"   \n"], ids=["pings", "blank", "spaces"])
+async def test_a_flood_closes_the_connection_blank_lines_too(limited: Served, line: bytes):
+    flood = await Wire.open(limited, "flood")
+    flood.send_raw(line * 400)
+    assert "too many messages" in await bye_of(flood)
+    await still_served(limited)
+
+
+async def test_bad_messages_are_answered_until_there_are_too_many(limited: Served):
+    bad = await Wire.open(limited, "bad")
+    for _ in range(40):
+        bad.send_raw(b"{nope}\n")
+        assert (await bad.next("error")).error == "not valid JSON"
+        await asyncio.sleep(0.05)  # within the rate: only the count of bad messages matters here
+    for _ in range(20):
+        bad.send_raw(b"{nope}\n")
+    assert "too many bad messages" in await bye_of(bad)
+    long = await Wire.open(limited, "long")
+    long.send_raw(b'{"type":"say","code":"AAAA","text":"' + b"x" * 20000 + b'"}\n')
+    assert "longer than 16384 bytes" in await bye_of(long)
+    await still_served(limited)
+
+
+async def test_a_client_that_does_not_read_is_dropped_not_buffered(limited: Served):
+    """Watching a finished game sends its whole history: asked for it ninety times without
+    reading, a client is cut once 64 KiB wait for it, and what waited is thrown away."""
+    code = await finished_game(limited, "player", turns=30)  # one answer fits in the 64 KiB queue
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.connect(str(limited.socket))  # a local account; the kernel's buffers here are small
+    sock.settimeout(10)
+    sock.sendall(b'{"type":"hello","version":%d}\n' % VERSION)
+    time.sleep(0.2)
+    size = len(sock.recv(65536))  # the welcome
+    sock.sendall(json.dumps({"type": "watch", "ref": 0, "code": code}).encode() + b"\n")
+    one = b""
+    while one.count(b"\n") < 2:
+        chunk = sock.recv(1 << 20)
+        assert chunk, f"the server closed the connection: {one[:300]!r}"
+        one += chunk
+    size = len(one)
+    assert size > 20_000, size  # one answer: the game's whole history, its chat and record
+    asks = b"".join(json.dumps({"type": "watch", "ref": k, "code": code}).encode() + b"\n"
+                    for k in range(1, 91))
+    sock.sendall(asks)
+    await asyncio.sleep(1.0)
+    await still_served(limited)
+    sock.settimeout(5)
+    got = 0
+    try:
+        while chunk := sock.recv(1 << 20):
+            got += len(chunk)
+    except ConnectionResetError:
+        pass
+    sock.close()
+    assert got < 90 * size // 3, f"{got} bytes of {90 * size} reached a client that did not read"
+
+
+async def test_unfinished_games_per_account_and_chat_per_account_and_game(limited: Served):
+    host = await Wire.open(limited, "hoarder")
+    other = await Wire.open(limited, "hoarder")  # a second connection of the same account
+    codes = await games_of(limited, "hoarder", 10, (None, "random"))
+    host.send(Create(99, "hunt", (None, "random")))
+    refused = await host.next("error")
+    assert refused.ref == 99 and "10 unfinished games" in refused.error
+    code = codes[-1]
+    for wire in (host, other):
+        wire.send(Watch(1, code))
+        await wire.next("joined")
+    for k in range(20):
+        (host if k % 2 else other).send(Say(code, f"line {k}"))
+    await host.seen(code, lambda s: any(c.text == "line 19" for c in s.chat), 10)
+    other.send(Say(code, "one more"))
+    assert "talking too fast" in (await other.next("error")).error
+    host.send(Say(code, "and another"))
+    assert "talking too fast" in (await host.next("error")).error  # per account, not per connection
+    await host.close()
+    await other.close()
+
+
+async def test_games_open_on_one_connection_and_lobby_pages(limited: Served):
+    codes = [code for k in range(3) for code in await games_of(limited, f"pager{k}", 9, (None, None, None))]
+    viewer = await Wire.open(limited, "viewer")
+    listed: list[str] = []
+    page = 0
+    while True:
+        viewer.send(ListGames(page, "open", page=page))
+        games = await viewer.next("games")
+        assert len(games.games) <= 20
+        listed += [g.code for g in games.games]
+        if not games.more:
+            break
+        page += 1
+    assert page >= 1 and set(codes) <= set(listed) and len(listed) == len(set(listed))
+    for k, code in enumerate(codes[:3]):
+        viewer.send(Watch(k, code))
+        await viewer.next("joined")
+    viewer.send(Watch(9, codes[3]))
+    assert "3 games open on this connection" in (await viewer.next("error")).error
+    viewer.send(Join(10, codes[4]))
+    assert "3 games open" in (await viewer.next("error")).error
+    await viewer.close()
+
+
+async def test_connections_per_account_are_capped(limited: Served):
+    mine = [await Wire.open(limited, "many") for _ in range(16)]
+    extra = await Wire.open(limited, "many", hello=False)
+    extra.send_raw(b'{"type":"hello","version":%d,"name":"many"}\n' % VERSION)
+    assert "too many connections" in await bye_of(extra)
+    await still_served(limited)
+    for wire in mine:
+        await wire.close()
+
+
+def low_file_limit() -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (200, 200))
+
+
+async def test_connections_in_all_fit_the_file_limit(tmp_path):
+    """With 200 files, the server takes 136 connections (64 kept for its own files), then says
+    it is full; the 2000 of the default would have run out of files instead."""
+    import subprocess
+    import sys
+
+    log = tmp_path / "stderr.txt"
+    with log.open("w") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "grail_tui", "serve", "--socket", str(tmp_path / "s" / "s.sock"),
+             "--db", str(tmp_path / "db"), "--bench-tcp", "127.0.0.1:0"],
+            stdout=subprocess.PIPE, stderr=err, text=True, preexec_fn=low_file_limit)
+    try:
+        assert proc.stdout is not None
+        tcp = tuple(json.loads(proc.stdout.readline())["tcp"])
+        server = Served(proc, tmp_path / "s" / "s.sock", tcp, tmp_path / "db", log)
+        assert "only 200 files may be open: at most 136 connections" in log.read_text()
+        crowd = [await Wire.open(server, f"c{k}") for k in range(136)]
+        late = await Wire.open(server, "late", hello=False)
+        assert "the server is full" in await bye_of(late)
+        await crowd[0].close()
+        await asyncio.sleep(0.3)
+        await still_served(server)
+        for wire in crowd[1:]:
+            await wire.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert "Traceback" not in log.read_text()
+
+
+def actions(server: Served, code: str) -> int:
+    db = sqlite3.connect(server.db)
+    try:
+        return int(db.execute("SELECT COUNT(*) FROM actions WHERE code = ?", (code,)).fetchone()[0])
+    finally:
+        db.close()
+
+
+async def test_a_game_with_nobody_connected_pauses_and_resumes_when_someone_comes(served: Served):
+    """A stand-in bot takes the host's seat 0.2 s after it leaves: unpaused, bots alone would
+    play on for ever. With none of its players there, nothing moves, watched or not (a
+    passer-by cannot make stand-ins play an absent person's seat); the host's return starts it."""
+    host = await Wire.open(served, "host")
+    code = await create(host, (None, "random", "random"), options={"turn_limit": 100_000},
+                        takeover_after=0.2, turn_timeout=5, answer_timeout=5)
+    await host.close()
+    await asyncio.sleep(0.5)
+    before = actions(served, code)
+    spectator = await Wire.open(served, "passer-by")
+    spectator.send(Watch(1, code))
+    await asyncio.sleep(1.5)
+    assert actions(served, code) == before, "bots played on in a game none of its players is at"
+    back = await Wire.open(served, "host")  # the host comes back: the table runs again
+    back.send(Open(2, code))  # (it does not act: its answer times out after 5 s)
+    for _ in range(120):
+        if actions(served, code) > before:
+            break
+        await asyncio.sleep(0.1)
+    assert actions(served, code) > before
+    await back.close()
+    await asyncio.sleep(0.5)
+    paused = actions(served, code)
+    await asyncio.sleep(1.0)
+    assert actions(served, code) == paused
+    await spectator.close()
+
+
+async def test_requests_that_make_work_cost_more_of_the_rate(limited: Served):
+    """Showing a game from its start costs three messages' worth of its account's budget: of
+    forty at once the last few meet a 'wait' (the connection stays), a second connection of the
+    same account meets it too, and a moment later the account may ask again."""
+    code = (await games_of(limited, "costly", 1, (None, None)))[0]
+    eager = await Wire.open(limited, "eager")
+    for k in range(40):
+        eager.send(Watch(k, code))
+    eager.send(Ping(99))
+    await eager.next("pong")
+    said = [m for m in eager.messages() if m["type"] in ("joined", "error")]
+    shown = sum(m["type"] == "joined" for m in said)
+    waited = [m for m in said if m["type"] == "error"]
+    assert 25 <= shown < 40 and waited and all("wait a moment" in m["error"] for m in waited)
+    again = await Wire.open(limited, "eager")  # reconnecting does not fill the budget up
+    again.send(Watch(50, code))
+    assert "wait a moment" in (await again.next("error")).error
+    await again.close()
+    await asyncio.sleep(1.0)
+    eager.send(Watch(100, code))
+    assert (await eager.next("joined")).code == code
+    await eager.close()
+
+
+def test_the_system_unit_allows_what_the_caps_need():
+    """The connection cap needs a file each, plus the 64 the server keeps for itself."""
+    from pathlib import Path
+
+    from grail_tui.net.connection import Limits
+
+    unit = (Path(__file__).resolve().parents[3] / "contrib" / "grail-tui.service").read_text()
+    settings = dict(line.split("=", 1) for line in unit.splitlines() if "=" in line and not line.startswith("#"))
+    assert int(settings["LimitNOFILE"]) >= Limits().connections + 64
+    assert int(settings["TasksMax"]) >= 64 and settings["UMask"] == "0077"
+    assert settings["KillMode"] == "control-group" and "serve --system" in settings["ExecStart"]
+
+
+def test_a_players_finished_games_come_in_full_pages_of_theirs_alone(tmp_path):
+    """The lobby's "finished games of a player" is an indexed lookup, not a scan of every game
+    ever played, and a name inside another (ann, joanna) does not spill into its pages."""
+    from grail_tui.games import registry
+    from grail_tui.games.api import SetupRequest
+    from grail_tui.table.seats import SeatConfig
+    from grail_tui.table.settings import TableSettings
+    from grail_tui.table.sqlite import GameDatabase, open_database
+    from grail_tui.table.store import StoredGame
+
+    hunt = registry.get("hunt")
+    setup = hunt.setup_to_dict(hunt.make_setup(SetupRequest(players=2, seed=1)))
+    database = GameDatabase(open_database(tmp_path / "server.db"))
+    for k in range(45):
+        names = ("ann", f"p{k}") if k % 3 == 0 else ("joanna", "ann-marie")
+        store = database.create(f"G{k:03d}", StoredGame("hunt", setup, [SeatConfig(n) for n in names],
+                                                         TableSettings()), names[0], "playing")
+        store.finished({"over": True}, (0, 1))
+    pages = [database.rows(status=("over",), player="ann", offset=20 * k, limit=20) for k in range(2)]
+    assert [len(p) for p in pages] == [15, 0]
+    assert all(any(s.name == "ann" for s in row.seats) for row in pages[0])
+    plan = " ".join(str(r) for r in database.db.execute(
+        "EXPLAIN QUERY PLAN SELECT g.code FROM games g JOIN players p ON p.code = g.code AND p.name = ? "
+        "WHERE g.status IN (?) ORDER BY g.updated DESC LIMIT 20", ("ann", "over")))
+    assert "SCAN g" not in plan and "SCAN games" not in plan, plan
+    database.db.execute("DELETE FROM players")  # a database from before the players' index
+    database.close()
+    again = GameDatabase(open_database(tmp_path / "server.db"))
+    assert len(again.rows(status=("over",), player="joanna", limit=50)) == 30
+    again.close()
