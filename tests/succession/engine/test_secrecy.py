@@ -24,7 +24,7 @@ from grail_tui.games.succession.engine import (
     Setup,
 )
 
-from .helpers import encoded, seen_by
+from ..helpers import encoded, seen_by
 
 
 def hand_blocks(first: int) -> dict[tuple[int, int], list[int]]:
