@@ -20,6 +20,7 @@ from grail_tui.games.succession.engine import (
     PublicView,
     Setup,
     Take,
+    Termination,
     action_from_dict,
     action_to_dict,
     decode,
@@ -86,3 +87,99 @@ def test_garbage_is_refused_with_a_decode_error():
     good["hand"] = ["5", "banana"]
     with pytest.raises(DecodeError):
         decode(PlayerView, good)
+
+
+def test_actions_are_read_back_exactly_or_refused_in_exact_words():
+    assert action_from_dict({"kind": "pass", "player": 1}) == Pass(1)
+    assert action_from_dict({"kind": "take", "player": 0}) == Take(0)
+    assert action_from_dict({"kind": "play", "player": 1, "card": "G"}) == Play(1, Card.parse("G"))
+    cases = [
+        ([], "an action is a JSON object"),
+        ({"player": 0}, "the action has no 'kind'"),
+        ({"kind": "play"}, "the action has no 'player'"),
+        ({"kind": "play", "player": 0}, "the action has no 'card'"),
+        ({"kind": "play", "player": 0, "card": 5}, "'card' should be a str, not 5"),
+        ({"kind": "play", "player": 0, "card": "4"}, "'4' is not a card: write 5, 6, 7 or 8 for a faction, "
+                                                      "+1 to +9 or -1 to -9, or G for a grail"),
+        ({"kind": 1, "player": 0}, "'kind' should be a str, not 1"),
+        ({"kind": "PASS", "player": 0}, "unknown action kind 'PASS' (play, take or pass)"),
+    ]
+    for data, words in cases:
+        with pytest.raises(MalformedActionError) as caught:
+            action_from_dict(data)
+        assert str(caught.value) == words
+
+
+def test_plain_values_encode_as_json_and_unknown_ones_are_refused():
+    five, grail = Card.parse("5"), Card.parse("G")
+    assert jsonable({1: grail, "x": [five, (2, None)]}) == {"1": "G", "x": ["5", [2, None]]}
+    assert jsonable((1.5, True, "t", Termination.GRAIL)) == [1.5, True, "t", "grail"]
+    with pytest.raises(TypeError) as caught:
+        jsonable(object())
+    assert str(caught.value) == "cannot put object into JSON"
+
+
+def test_any_dataclass_enum_or_container_encodes_by_its_shape():
+    # made afresh here, so their encoders are built in this test, not cached earlier
+    from dataclasses import dataclass
+    from enum import Enum
+
+    class Colour(Enum):
+        RED = "red"
+
+    @dataclass(frozen=True)
+    class Mark:
+        card: Card
+        colour: Colour
+        notes: tuple[int, ...]
+
+    class Pairs(tuple):  # type: ignore[type-arg]
+        pass
+
+    class Table(dict):  # type: ignore[type-arg]
+        pass
+
+    assert jsonable(Mark(Card.parse("+3"), Colour.RED, (1, 2))) == {
+        "kind": "Mark", "card": "+3", "colour": "red", "notes": [1, 2]}
+    assert jsonable(Colour.RED) == "red"
+    assert jsonable(Pairs((Card.parse("G"), 3))) == ["G", 3]
+    assert jsonable(Table({2: Colour.RED})) == {"2": "red"}
+
+
+def test_decoding_follows_the_types_and_says_what_does_not_fit():
+    from typing import Any
+
+    assert decode(Card, "g") is Card.parse("G") and decode(Termination, "scored") is Termination.SCORED
+    assert decode(Any, {"a": 1}) == {"a": 1} and decode(tuple[int, ...], [1, 2]) == (1, 2)
+    assert decode(tuple[int, str], [1, "a"]) == (1, "a")
+    assert decode(int | None, None) is None and decode(int | None, 4) == 4
+    assert decode(bool, False) is False and decode(str, "s") == "s" and decode(type(None), None) is None
+    for tp, bad, words in (
+        (int, True, "expected a whole number, got True"),
+        (int, 1.0, "expected a whole number, got 1.0"),
+        (bool, 1, "expected true or false, got 1"),
+        (str, 3, "expected text, got 3"),
+        (Card, 3, "expected text, got 3"),
+        (Card, "banana", "'banana' is not a card: write 5, 6, 7 or 8 for a faction, +1 to +9 or -1 to -9, "
+                         "or G for a grail"),
+        (Termination, "won", "'won' is not a valid Termination"),
+        (type(None), 0, "expected null, got 0"),
+        (tuple[int, ...], "ab", "expected a list for tuple[int, ...], got 'ab'"),
+        (tuple[int, str], [1], "expected 2 items for tuple[int, str]"),
+        (PublicView, [], "expected an object for PublicView"),
+        (PublicView, {"kind": "PlayerView"}, "expected PublicView, got PlayerView"),
+        (PublicView, {}, "PublicView lacks 'names'"),
+        (PublicView, {"kind": "PublicView"}, "PublicView lacks 'names'"),
+        (int | None, "x", "no type of int | None fits 'x': [\"expected a whole number, got 'x'\"]"),
+    ):
+        with pytest.raises(DecodeError) as caught:
+            decode(tp, bad)
+        assert str(caught.value) == words, (tp, bad)
+    with pytest.raises(DecodeError) as caught:
+        decode(set[int], [1])
+    assert str(caught.value) == "cannot decode set[int]"
+    for bad, words in ((None, "expected an object with a 'kind'"), ({"kind": 3}, "expected an object with a 'kind'"),
+                       ({"kind": "Nope"}, "unknown kind 'Nope'")):
+        with pytest.raises(DecodeError) as caught:
+            decode_any(bad)
+        assert str(caught.value) == words

@@ -1,9 +1,10 @@
-"""The information table: nothing secret reaches a view or an event it may not reach.
+"""The information table: nothing secret reaches a view, an event or a refusal it may not reach.
 
-Twin games share one public history but differ in every secret the viewer may not
-know: the other player's hands, the order of the deck and the cards put aside.
-The public view, the viewer's view and every event the viewer or a spectator may
-see must be byte for byte the same in both, at every step.
+Twin games share one public history but differ in every secret the viewer may not know
+at once: the other player's hands, the order (and so the later deals) of the deck and
+the three cards put aside. The public view, the viewer's view, every event the viewer
+or a spectator may see and every refusal the viewer may meet must be byte for byte the
+same in both, at every step, until the secret seat's own play tells them apart.
 """
 
 from __future__ import annotations
@@ -11,106 +12,81 @@ from __future__ import annotations
 import os
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grail_tui.games.succession.engine import (
-    ASIDE,
-    HAND,
-    ROUNDS,
-    ROW_START,
+    CARD_KINDS,
     Game,
+    GameEnded,
+    HandDealt,
+    Pass,
     Play,
     Setup,
+    Take,
 )
 
 from ..helpers import encoded, seen_by
+from ..twins import common_choices, secret_twins
 
 
-def hand_blocks(first: int) -> dict[tuple[int, int], list[int]]:
-    """Where, in the dealing order, each hand lies: (round, seat) -> five positions."""
-    blocks = {}
-    at = ASIDE
-    for round_ in range(ROUNDS):
-        starter = first if round_ % 2 == 0 else 1 - first
-        for seat in (starter, 1 - starter):
-            blocks[round_, seat] = list(range(at, at + HAND))
-            at += HAND
-        if round_ == 0:
-            at += ROW_START
-    return blocks
+def refusals(game: Game, seat: int) -> list[str | None]:
+    """What the rule check tells ``seat`` of every action it might try now."""
+    tries = [Play(seat, c) for c in CARD_KINDS] + [Take(seat), Pass(seat)]
+    return [game.why_illegal(action) for action in tries]
 
 
-def twin_orders(seed: int, secret: int) -> tuple[Setup, list, list, int]:
-    """Two deals alike in all the other seat sees, and the round in which they differ.
-
-    Every hand of the second twin is dealt in another order (so the deck's order
-    differs), the cards put aside are in another order, and one card of the secret
-    seat's hand in one round is swapped with a different card put aside. Every card a
-    seat is dealt is played in that round, so the twins can share a public history
-    up to that round's last turns; from there on they must part."""
-    rng = random.Random(seed)
-    setup = Setup(seed=seed, first_player=rng.randrange(2))
-    order = list(setup.cards())
-    rng.shuffle(order)
-    blocks = hand_blocks(setup.first_player or 0)
-    while True:
-        other = order[:]
-        for places in [list(range(ASIDE))] + list(blocks.values()):
-            moved = [other[i] for i in places]
-            rng.shuffle(moved)
-            for i, c in zip(places, moved, strict=True):
-                other[i] = c
-        round_ = rng.randrange(ROUNDS)
-        pairs = [(i, j) for i in range(ASIDE) for j in blocks[round_, secret] if other[i] != other[j]]
-        if pairs and other[ASIDE:] != order[ASIDE:]:
-            break
-    i, j = pairs[rng.randrange(len(pairs))]
-    other[i], other[j] = other[j], other[i]
-    return setup, order, other, round_ + 1
-
-
-def twins(seed: int, secret: int) -> tuple[Game, Game, int]:
-    """The twin games of :func:`twin_orders`."""
-    setup, order, other, differing = twin_orders(seed, secret)
-    return Game(setup, order), Game(setup, other), differing
-
-
-def common_choices(a: Game, b: Game) -> list:
-    player = a.mover
-    legal_b = b.legal_actions(player)
-    return [x for x in a.legal_actions(player) if x in legal_b]
-
-
-@settings(max_examples=int(os.environ.get("GRAIL_EXAMPLES", 40)), deadline=None)
-@given(seed=st.integers(0, 2**32), secret=st.integers(0, 1))
-def test_twin_games_look_the_same_to_everyone_who_may_not_know(seed: int, secret: int) -> None:
+def compare_twins(seed: int, secret: int, round_: int) -> tuple[int, bool]:
+    """Play the twins side by side on actions legal in both; check everything the other seat
+    and a spectator see at every step. How many steps were compared, and whether the
+    secret hands differed while they were."""
     viewer = 1 - secret
-    a, b, differing = twins(seed, secret)
-    rng = random.Random(seed)
+    a, b = secret_twins(seed, secret, round_)
     assert sorted(a.aside) != sorted(b.aside) and a.deck != b.deck
-    differed = False
-    steps = 0
+    rng = random.Random(seed)
     assert seen_by(a.history, viewer) == seen_by(b.history, viewer)
     assert seen_by(a.history, None) == seen_by(b.history, None)
-    while not a.is_over:
+    steps, differed = 0, False
+    while True:
         assert encoded(a.public_view()) == encoded(b.public_view())
         assert encoded(a.view(viewer)) == encoded(b.view(viewer))
         assert a.legal_actions(viewer) == b.legal_actions(viewer)
-        differed = differed or a.hands[secret] != b.hands[secret]
+        assert refusals(a, viewer) == refusals(b, viewer)
+        differed = differed or sorted(a.hands[secret]) != sorted(b.hands[secret])
         choices = common_choices(a, b)
         if not choices:
-            break  # the secret hands share no card to play: no common public history goes on
+            return steps, differed  # only the secret seat's own cards are left to play: they part
         action = choices[rng.randrange(len(choices))]
         events_a, events_b = a.apply(action), b.apply(action)
         steps += 1
         if a.is_over:
-            assert b.is_over
-            break  # every secret is public at the end
+            # the end shows every secret to everyone; until then the twins were alike
+            assert b.is_over and a.outcome == b.outcome
+            assert encoded(events_a[:-1]) == encoded(events_b[:-1])
+            assert isinstance(events_a[-1], GameEnded) and events_a[-1] != events_b[-1]
+            return steps, differed
         assert seen_by(events_a, viewer) == seen_by(events_b, viewer)
         assert seen_by(events_a, None) == seen_by(events_b, None)
-    assert (differed and a.round >= differing) or a.is_over  # a grail succession may come first
-    assert steps >= 2
+
+
+@settings(max_examples=int(os.environ.get("GRAIL_EXAMPLES", 40)), deadline=None)
+@given(seed=st.integers(0, 2**32), secret=st.integers(0, 1), round_=st.integers(1, 4))
+def test_twin_games_look_the_same_to_everyone_who_may_not_know(seed: int, secret: int, round_: int) -> None:
+    steps, _ = compare_twins(seed, secret, round_)
+    assert steps >= 1
+
+
+@pytest.mark.parametrize("secret", [0, 1])
+@pytest.mark.parametrize("round_", [1, 2, 3, 4])
+def test_twins_differing_from_each_round_on_look_the_same_to_the_other_seat(secret, round_):
+    compared = differing = 0
+    for seed in range(3):
+        steps, differed = compare_twins(seed, secret, round_)
+        compared += steps
+        differing += differed
+    assert compared >= 3 * 6 * round_  # the twins went a long way together
+    assert differing  # and not only before the secret hands parted
 
 
 def test_a_hand_is_seen_by_its_holder_alone():
@@ -119,8 +95,10 @@ def test_a_hand_is_seen_by_its_holder_alone():
     assert [c.code for c in game.view(0).hand] == own
     public = encoded(game.public_view()).decode()
     assert '"hands": null' in public and '"aside": null' in public and '"deck": null' in public
-    dealt = [e for e in game.history if type(e).__name__ == "HandDealt"]
+    dealt = [e for e in game.history if isinstance(e, HandDealt)]
     assert [e.audience for e in dealt] == [game.first_player, 1 - game.first_player]
+    for seat in (0, 1):
+        assert seen_by(dealt, seat) == [encoded(e) for e in dealt if e.player == seat]
     assert seen_by(dealt, None) == []
 
 
@@ -132,6 +110,7 @@ def test_the_order_of_a_hand_says_nothing_about_the_deal():
     swapped[3], swapped[7] = swapped[7], swapped[3]  # seat 0's first and last card dealt
     a, b = Game(setup, order), Game(setup, swapped)
     assert encoded(a.view(0)) == encoded(b.view(0))
+    assert seen_by(a.history, 0) == seen_by(b.history, 0)
 
 
 def test_everything_is_shown_at_the_end():
@@ -143,3 +122,4 @@ def test_everything_is_shown_at_the_end():
     view = game.public_view()
     assert view.aside == game.aside and view.deck == tuple(game.deck)
     assert view.hands == (tuple(game.hands[0]), tuple(game.hands[1]))
+    assert view.outcome == game.outcome is not None

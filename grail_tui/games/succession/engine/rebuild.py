@@ -49,7 +49,7 @@ def from_view(view: PlayerView, hidden: Hidden | None) -> Game:
     pub = view.public
     me, other = view.player, 1 - view.player
     if pub.outcome is not None:
-        assert pub.hands is not None and pub.deck is not None and pub.aside is not None
+        assert pub.hands is not None and pub.deck is not None and pub.aside is not None  # pragma: no mutate: narrows types only
         hidden = Hidden(pub.hands[other], pub.deck, pub.aside)
     elif hidden is None:
         pool = unseen(view)
