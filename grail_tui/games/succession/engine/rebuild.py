@@ -60,8 +60,8 @@ def from_view(view: PlayerView, hidden: Hidden | None) -> Game:
     else:
         _fits(view, hidden)
     game = Game.__new__(Game)
-    game.setup = Setup(seed=0, first_player=pub.first_player, names=pub.names, plus=pub.plus,
-                       minus=pub.minus)
+    # no seed: a view does not tell how the cards were shuffled (the default, 0, stands in)
+    game.setup = Setup(first_player=pub.first_player, names=pub.names, plus=pub.plus, minus=pub.minus)
     game.first_player = pub.first_player
     game.aside = tuple(hidden.aside)
     game.deck = list(hidden.deck)
