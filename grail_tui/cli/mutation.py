@@ -1,4 +1,5 @@
-"""`grail-tui bench mutation`: how many planted mistakes a game engine's tests catch, as JSON."""
+"""`grail-tui bench mutation`: how many planted mistakes the tests of an engine, or of the
+table's ordering of answers, catch, as JSON."""
 
 from __future__ import annotations
 
@@ -14,11 +15,13 @@ def register(sub: Any) -> None:
     bench = sub.choices["bench"]
     group = next(a for a in bench._actions if isinstance(a, argparse._SubParsersAction))
     bm = group.add_parser(
-        "mutation", help="mutation score of a game engine's tests (slow)",
-        description="Plant small mistakes in a game's engine, one at a time (mutmut), run the "
-                    "engine's tests against each, and print the score and every mutant that "
-                    "survived as JSON. Run from a checkout; it takes tens of minutes.")
-    bm.add_argument("--game", default="hunt", help="whose engine (default hunt)")
+        "mutation", help="mutation score of an engine's or the table's tests (slow)",
+        description="Plant small mistakes in a game's engine or in the table, one at a time "
+                    "(mutmut), run their tests against each, and print the score and every mutant "
+                    "that survived as JSON. Run from a checkout; it takes minutes.")
+    bm.add_argument("--target", "--game", dest="target", default="hunt",
+                    help="what to mutate, as set up in pyproject.toml: a game's engine (hunt, "
+                         "succession) or the table's ordering of answers (table); default hunt")
     bm.add_argument("--jobs", type=positive, default=1, help="test processes at once (default 1)")
     bm.add_argument("--only", action="append", default=[], metavar="PATTERN",
                     help="rerun only the mutants whose names match (repeatable; e.g. "
@@ -36,7 +39,7 @@ def run_mutation(args: argparse.Namespace) -> int:
     from grail_tui.bench.mutation import MutationError, run
 
     try:
-        report = run(game=args.game, jobs=args.jobs, fresh=not args.report_only, only=tuple(args.only))
+        report = run(args.target, jobs=args.jobs, fresh=not args.report_only, only=tuple(args.only))
     except MutationError as exc:
         raise CommandError(str(exc)) from None
     print(json.dumps(report, indent=1))

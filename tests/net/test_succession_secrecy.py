@@ -29,7 +29,7 @@ from grail_tui.table.store import StoredGame
 from grail_tui.table.table import Table
 from grail_tui.table.thinking import Thinker
 
-from ..succession.test_secrecy import common_choices, twin_orders
+from ..succession.twins import common_choices, twin_orders
 
 KIND = registry.get("succession")
 CODE = "TWIN"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -10,6 +11,7 @@ from typing import Any
 from grail_tui.games.succession.engine import (
     Card,
     Game,
+    Hidden,
     Pass,
     Play,
     Setup,
@@ -93,3 +95,42 @@ def finish_round_quietly(game: Game) -> None:
         legal = game.legal_actions(game.mover)
         plays = [a for a in legal if isinstance(a, Play)]
         game.apply(plays[0] if plays else legal[0])
+
+
+def position(*, round_: int = 1, turn: int = 0, starter: int = 0, row: str = "", taken: Sequence[str] = ("", ""),
+             hands: Sequence[str] = ("", ""), took: tuple[bool, bool] = (False, False), aside: str = "",
+             deck: str | None = None, first: int | None = None, names: tuple[str, ...] = (),
+             setup: Setup | None = None) -> Game:
+    """A game standing in any position, placed by the engine's own ``Game.from_view``.
+
+    ``row`` runs from the deck to the far end. Cards not named fill the cards put aside to
+    three, then the deck, or, when ``deck`` is given, the row's end next to the deck."""
+    setup = setup or Setup(first_player=starter if first is None else first, names=names)
+    pool = Counter(setup.cards())
+
+    def claim(text: str) -> list[Card]:
+        chosen = cards(text)
+        for c in chosen:
+            if pool[c] <= 0:
+                raise AssertionError(f"no {c.code} left to place")
+            pool[c] -= 1
+        return chosen
+
+    row_cards, hand_cards = claim(row), [claim(hands[0]), claim(hands[1])]
+    taken_cards = [claim(taken[0]), claim(taken[1])]
+    aside_cards, deck_cards = claim(aside), claim(deck or "")
+    spare = sorted(pool.elements())
+    while len(aside_cards) < 3:
+        aside_cards.append(spare.pop(0))
+    if deck is None:
+        deck_cards = spare
+    else:
+        row_cards = spare + row_cards
+    mover = starter if turn % 2 == 0 else 1 - starter
+    base = Game(setup).view(0)
+    public = dataclasses.replace(
+        base.public, round=round_, turn=turn, starter=starter, mover=mover, to_act=(mover,),
+        row=tuple(row_cards), taken=(tuple(sorted(taken_cards[0])), tuple(sorted(taken_cards[1]))),
+        hand_sizes=(len(hand_cards[0]), len(hand_cards[1])), deck_size=len(deck_cards), took=took)
+    view = dataclasses.replace(base, public=public, hand=tuple(sorted(hand_cards[0])), waiting=mover == 0)
+    return Game.from_view(view, Hidden(tuple(hand_cards[1]), tuple(deck_cards), tuple(aside_cards)))

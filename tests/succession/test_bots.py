@@ -14,7 +14,7 @@ from grail_tui.games.succession.bots.strong import sample
 from grail_tui.games.succession.engine import Game, Setup, Take, unseen
 
 from .helpers import arrange, cards, play, take
-from .test_secrecy import common_choices, twins
+from .twins import common_choices, twins
 
 
 def fast_bot(level: str, seed: int):

@@ -43,6 +43,7 @@ from .scoring import Score, faction_counts, grails, score
 from .view import PlayerView, PublicView
 from .vocabulary import (
     ASIDE,
+    CARD_KINDS,
     FACTION_CARDS,
     FACTIONS,
     GRAIL,
@@ -67,7 +68,7 @@ from .vocabulary import (
 )
 
 __all__ = [
-    "ASIDE", "Action", "AlreadyTookError", "CannotPassError", "Card", "DecodeError", "EmptyRowError",
+    "ASIDE", "Action", "AlreadyTookError", "CannotPassError", "CARD_KINDS", "Card", "DecodeError", "EmptyRowError",
     "Event", "FACTIONS", "FACTION_CARDS", "GRAIL", "GRAILS", "Game", "GameEnded", "GameOverError",
     "GameRecord", "GameStarted", "HAND", "HOUSE_MINUS", "HOUSE_PLUS", "HandDealt", "Hidden",
     "IllegalActionError", "MAX_VALUE", "MalformedActionError", "NotInHandError", "NotYourTurnError",

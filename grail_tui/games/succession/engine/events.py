@@ -28,7 +28,7 @@ class Outcome:
             return f"{name(self.winner)} holds all three grail cards and wins at once."
         totals = [s.total for s in self.scores]
         if self.winner is None:
-            return f"A draw: both score {totals[0]}."
+            return f"A draw: both score {totals[0]}."  # pragma: no mutate: in a draw both totals are the same
         loser = 1 - self.winner
         return f"{name(self.winner)} wins by {totals[self.winner]} points to {totals[loser]}."
 

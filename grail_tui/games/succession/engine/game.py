@@ -22,6 +22,7 @@ from .events import (
 from .scoring import grails, score
 from .vocabulary import (
     ASIDE,
+    CARD_KINDS,
     GRAIL,
     GRAILS,
     HAND,
@@ -40,18 +41,10 @@ if TYPE_CHECKING:
     from .rebuild import Hidden
     from .view import PlayerView, PublicView
 
-# Shared action objects: listing legal actions should not allocate per call.
+# Every action a list of legal actions can hold, made once: listing them allocates no action.
 _TAKE = (Take(0), Take(1))
 _PASS = (Pass(0), Pass(1))
-_PLAYS: tuple[dict[Card, Play], dict[Card, Play]] = ({}, {})
-
-
-def _play(player: int, card: Card) -> Play:
-    plays = _PLAYS[player]
-    action = plays.get(card)
-    if action is None:
-        action = plays[card] = Play(player, card)
-    return action
+_PLAYS = tuple({card: Play(player, card) for card in CARD_KINDS} for player in range(PLAYERS))
 
 
 class Game:
@@ -81,7 +74,6 @@ class Game:
         self.aside: tuple[Card, ...] = tuple(cards[:ASIDE])
         self.deck: list[Card] = cards[ASIDE:]
         self.hands: list[list[Card]] = [[], []]
-        self.row: list[Card] = []
         self.taken: list[list[Card]] = [[], []]
         self.took: list[bool] = [False, False]
         self.round = 1
@@ -92,7 +84,7 @@ class Game:
         self.actions: list[Action] = []
         self.history: list[Event] = []
         dealt = self._deal()
-        self.row = self.deck[:ROW_START]
+        self.row: list[Card] = self.deck[:ROW_START]
         del self.deck[:ROW_START]
         self.history.append(GameStarted(first, setup.plus, setup.minus, tuple(self.row)))
         self.history.append(RoundBegan(1, first, len(self.deck)))
@@ -126,12 +118,8 @@ class Game:
         the take if allowed, or else the pass."""
         if self.outcome is not None or player != self.mover:
             return ()
-        items: list[Action] = []
-        last = None
-        for c in self.hands[player]:  # sorted: equal cards are neighbours
-            if c is not last:
-                items.append(_play(player, c))
-                last = c
+        plays = _PLAYS[player]
+        items: list[Action] = [plays[c] for c in dict.fromkeys(self.hands[player])]  # each card once
         if not self.took[player] and self.row:
             items.append(_TAKE[player])
         if not items:
@@ -153,7 +141,7 @@ class Game:
         """What ``player`` may know; ``public``: this position's public view, if made already."""
         from .view import player_view
 
-        return player_view(self, player, public)
+        return player_view(self, player, public)  # pragma: no mutate: without ``public`` the same view is made anew
 
     def public_view(self) -> PublicView:
         from .view import public_view
@@ -277,7 +265,7 @@ class Game:
         if self.round == ROUNDS:
             scores = score(self.taken)
             totals = (scores[0].total, scores[1].total)
-            winner = None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
+            winner = None if totals[0] == totals[1] else totals.index(max(totals))
             self._finish(Outcome(Termination.SCORED, winner, scores), events)
             return
         self.round += 1

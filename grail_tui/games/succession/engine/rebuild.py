@@ -49,7 +49,7 @@ def from_view(view: PlayerView, hidden: Hidden | None) -> Game:
     pub = view.public
     me, other = view.player, 1 - view.player
     if pub.outcome is not None:
-        assert pub.hands is not None and pub.deck is not None and pub.aside is not None
+        assert pub.hands is not None and pub.deck is not None and pub.aside is not None  # pragma: no mutate: narrows types only
         hidden = Hidden(pub.hands[other], pub.deck, pub.aside)
     elif hidden is None:
         pool = unseen(view)
@@ -60,8 +60,8 @@ def from_view(view: PlayerView, hidden: Hidden | None) -> Game:
     else:
         _fits(view, hidden)
     game = Game.__new__(Game)
-    game.setup = Setup(seed=0, first_player=pub.first_player, names=pub.names, plus=pub.plus,
-                       minus=pub.minus)
+    # no seed: a view does not tell how the cards were shuffled (the default, 0, stands in)
+    game.setup = Setup(first_player=pub.first_player, names=pub.names, plus=pub.plus, minus=pub.minus)
     game.first_player = pub.first_player
     game.aside = tuple(hidden.aside)
     game.deck = list(hidden.deck)

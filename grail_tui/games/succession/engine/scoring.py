@@ -32,7 +32,7 @@ def score(holdings: Sequence[Sequence[Card]]) -> tuple[Score, Score]:
     mine, theirs = (faction_counts(h) for h in holdings)
     scores = []
     for own, rival, held in ((mine, theirs, holdings[0]), (theirs, mine, holdings[1])):
-        majority = sum(v for v, a, b in zip(FACTIONS, own, rival, strict=True) if a > b)
+        majority = sum(value for i, value in enumerate(FACTIONS) if own[i] > rival[i])
         sets = min(own)
         cards = sum(c.points for c in held)
         scores.append(Score(tuple(own), majority, sets, cards, majority + SET_BONUS * sets + cards))

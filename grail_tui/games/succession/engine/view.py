@@ -102,7 +102,7 @@ def player_view(game: Game, player: Player, public: PublicView | None = None) ->
     """``public``: the game's public view, if already made (it is the same for every seat)."""
     return PlayerView(
         player=player,
-        public=public if public is not None else public_view(game),
+        public=public if public is not None else public_view(game),  # pragma: no mutate: made anew, the same
         hand=tuple(game.hands[player]),
         waiting=player in game.to_act(),
     )

@@ -51,10 +51,11 @@ class Card:
     _code: str
 
     def __new__(cls, suit: Suit, value: int) -> Card:
+        # checked before the lookup: True and 1.0 would find the +1 card (they hash as 1)
+        if type(value) is not int:
+            raise TypeError(f"a card's value is a whole number, not {value!r}")
         found = cls._shared.get((suit, value))
         if found is None:
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise TypeError(f"a card's value is a whole number, not {value!r}")
             found = object.__new__(cls)
             suit = Suit(suit)
             code = ("G" if suit is Suit.GRAIL else f"+{value}" if suit is Suit.PLUS else str(value))
@@ -110,7 +111,7 @@ class Card:
             number = int(code)
         except ValueError:
             number = None
-        if number is not None and code[0] not in "+-" and number in FACTIONS:
+        if number is not None and code.isdigit() and number in FACTIONS:
             return Card(Suit.FACTION, number)
         if number is not None and code[0] == "+" and 1 <= number <= MAX_VALUE:
             return Card(Suit.PLUS, number)
@@ -122,6 +123,9 @@ class Card:
 
 GRAIL = Card(Suit.GRAIL, 0)
 FACTION_CARDS = tuple(Card(Suit.FACTION, v) for v in FACTIONS)
+# Every card a game may hold, whatever values its plus and minus cards are given.
+CARD_KINDS = (*FACTION_CARDS, *(Card(Suit.PLUS, v) for v in range(1, MAX_VALUE + 1)),
+              *(Card(Suit.MINUS, -v) for v in range(1, MAX_VALUE + 1)), GRAIL)
 
 
 def describe_cards(cards: Iterable[Card]) -> str:

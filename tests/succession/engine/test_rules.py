@@ -23,7 +23,7 @@ from grail_tui.games.succession.engine import (
     unseen,
 )
 
-from .helpers import arrange, cards, codes, finish_round_quietly, play, take
+from ..helpers import arrange, cards, codes, finish_round_quietly, play, take
 
 
 def test_setup_puts_three_aside_deals_five_each_and_turns_up_two():

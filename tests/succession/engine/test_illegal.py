@@ -22,7 +22,7 @@ from grail_tui.games.succession.engine import (
     UnknownPlayerError,
 )
 
-from .helpers import arrange, play, snapshot, take
+from ..helpers import arrange, play, snapshot, take
 
 
 def refused(game, action, error: type[IllegalActionError], words: str) -> None:

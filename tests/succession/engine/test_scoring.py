@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from grail_tui.games.succession.engine import score
 
-from .helpers import cards
+from ..helpers import cards
 
 
 def holding(fives: int, sixes: int, sevens: int, eights: int, extra: str = "") -> list:
