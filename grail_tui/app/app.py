@@ -275,8 +275,16 @@ class GrailApp(App[int]):
 
     # -- the command palette lists what is possible now --------------------------
 
+    @property
+    def over_ssh(self) -> bool:
+        """Running for an SSH session: this process's files are the server's, not the player's."""
+        return self.server is not None and self.server.fd is not None
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if self.over_ssh and command.title == "Screenshot":
+                continue  # it would write files on the server's disk, as the server's account
+            yield command
         for binding in getattr(screen, "BINDINGS", []):
             if not isinstance(binding, Binding) or not binding.show:
                 continue
@@ -284,6 +292,18 @@ class GrailApp(App[int]):
             if screen.check_action(name, params) is True:
                 yield SystemCommand(binding.description, binding.tooltip or binding.description,
                                     partial(screen.call_later, screen.run_action, binding.action))
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        if self.over_ssh:
+            self.notify("Screenshots are not saved over SSH: use your terminal's own.", markup=False)
+            return
+        super().action_screenshot(filename, path)
+
+    def deliver_screenshot(self, *args: Any, **kwargs: Any) -> str | None:
+        if self.over_ssh:
+            self.notify("Screenshots are not saved over SSH: use your terminal's own.", markup=False)
+            return None
+        return super().deliver_screenshot(*args, **kwargs)
 
     def on_unmount(self) -> None:
         if self.client is not None:

@@ -27,7 +27,7 @@ def register(sub: Any) -> None:
                        help="close connections that do not say hello for this long (default 10)")
     serve.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
                        help="change one of the limits a connection or account meets, for example "
-                            "connections=500 or idle_timeout=300; see docs/deploy.md")
+                            "connections=500 or idle_timeout=300 (repeatable; default: none, the limits in docs/deploy.md)")
     serve.add_argument("--ssh", default=None, metavar="HOST[:PORT]",
                        help="also open the SSH front door: anyone with an ssh client and a key can "
                             "play (port 2222 unless given; the host key lives beside the database; default: no SSH)")

@@ -173,6 +173,10 @@ def checked_options(kind: GameKind, given: dict[str, str | int]) -> dict[str, st
         if option is None:
             raise TableError(f"{kind.title} has no option {key[:24]!r}; it has "
                              f"{', '.join(offered) or 'none'}.")
+        if option.is_text:
+            if not isinstance(value, str):
+                raise TableError(f"{option.label} is a line of text.")
+            continue  # the game's make_setup checks it, with its own words
         if option.choices and value not in [c for c, _ in option.choices]:
             raise TableError(f"{option.label} is one of {', '.join(c for c, _ in option.choices)}.")
         if not option.choices and (not isinstance(value, int) or not option.low <= value <= option.high):

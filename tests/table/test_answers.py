@@ -7,7 +7,17 @@ import asyncio
 
 import pytest
 
-from grail_tui.games.hunt.engine import Assign, Assigned, Initiate, Pass, Phase, Propose, Setup, Unit, UnitsPlaced
+from grail_tui.games.hunt.engine import (
+    Assign,
+    Assigned,
+    Initiate,
+    Pass,
+    Phase,
+    Propose,
+    Setup,
+    Unit,
+    UnitsPlaced,
+)
 from grail_tui.table.settings import TableSettings
 from grail_tui.table.updates import TableError
 
