@@ -92,6 +92,9 @@ async def agreed(spectator: Wire, run: Run) -> int:
         await until(lambda target=target: all(seq_of(w, run.code) >= target for w in run.people.values()))
         if all(seq_of(w, run.code) == target for w in [spectator, *run.people.values()]):
             return target
+        # the spectator is behind someone: let its messages in (without this the loop never
+        # yields, no message is read and no timeout can fire)
+        await asyncio.sleep(0.003)
 
 
 async def seated(run: Run, server: Served, name: str, seat: int, *, again: bool = False) -> Wire:
