@@ -36,7 +36,8 @@ def describe_game(g: GameSummary, me: str) -> str:
         elif s.name is None:
             seats.append(f"(for {s.reserved})" if s.reserved else "(free)")
         else:
-            seats.append(("you" if s.name == me else s.name) + ("" if s.present else " (away)"))
+            # you are here, in the lobby: your seat waits for you, it is not "away"
+            seats.append("you" if s.name == me else s.name + ("" if s.present else " (away)"))
     state = {"open": "waiting for players", "playing": g.progress, "over": "over"}[g.status]
     return f"{g.code}  {g.title}  {g.players}p {state:<19} {', '.join(seats)}"
 
