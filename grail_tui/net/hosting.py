@@ -11,7 +11,7 @@ import logging
 import os
 import secrets
 import string
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -26,7 +26,7 @@ from grail_tui.table.thinking import Thinker
 from grail_tui.table.updates import SeatUpdate, TableError
 
 from .names import NAME_LIMIT, NameRefused, clean_name, clean_text, name_keys
-from .protocol import Create, GameSummary, SeatInfo
+from .protocol import ChatEntry, Create, GameSummary, SeatInfo, State, encode
 
 log = logging.getLogger(__name__)
 # A test hook, read by the server process alone: every game gets this seed, so twin runs
@@ -44,13 +44,13 @@ class Hosted:
     owner: str
     last_told: tuple[object, bytes] | None = None  # the last update encoded, for its next reader
 
-    def encoded(self, update: SeatUpdate, encode: Callable[[SeatUpdate], bytes]) -> bytes:
-        """An update's message, encoded once however many spectators it goes to (the table
-        gives them all the same update object)."""
+    def encoded(self, update: SeatUpdate) -> bytes:
+        """An update's message on the wire, encoded once however many spectators it goes to
+        (the table gives them all the same update object)."""
         last = self.last_told
         if last is not None and last[0] is update:
             return last[1]
-        data = encode(update)
+        data = encode(state_message(self.kind, self.code, update))
         self.last_told = (update, data)
         return data
 
@@ -197,3 +197,16 @@ def restore_game(code: str, database: GameDatabase, thinker: Thinker) -> Hosted 
         return None
     owner = next((s.name for s in stored.seats if s.is_human and s.name), "") or ""
     return Hosted(code, kind, table, owner)
+
+
+def state_message(kind: GameKind, code: str, update: SeatUpdate) -> State:
+    result = update.result
+    return State(
+        code=code, seq=update.seq, seat=update.seat, view=kind.encode(update.view),
+        events=tuple(kind.encode(e) for e in update.events),
+        chat=tuple(ChatEntry(c.who, c.text, c.at) for c in update.chat),
+        pending=kind.action_to_dict(update.pending) if update.pending is not None else None,
+        asked=update.asked, names=update.names, present=update.present, deadline=update.deadline,
+        result=None if result is None else {"winners": list(result.winners), "ranks": list(result.ranks),
+                                             "text": result.text},
+        record=update.record, reset=update.reset)

@@ -28,7 +28,6 @@ from .protocol import (
     TEXT,
     VERSION,
     Act,
-    ChatEntry,
     Create,
     Error,
     Games,
@@ -46,11 +45,9 @@ from .protocol import (
     RecordReply,
     Refused,
     Say,
-    State,
     Watch,
     Welcome,
     decode_client,
-    encode,
 )
 from .ratings import RatingStore, ratings_reply
 from .sockets import peer_of, prepare_dir
@@ -344,7 +341,7 @@ class Server:
             if not table.over:
                 return None
             table.leave(table.join(None, shown.append, person=False))  # what a new spectator sees
-            return hosted.kind.name, encode(state_message(hosted.kind, code, shown[0]))
+            return hosted.kind.name, hosted.encoded(shown[0])
         finally:
             table.close()
 
@@ -362,10 +359,9 @@ class Server:
             old[0].leave(old[1])
         conn.seats[code] = seat
         conn.send(Joined(ref, code, hosted.kind.name, seat))
-        kind = hosted.kind
 
         def tell(update: SeatUpdate) -> None:
-            conn.send_raw(hosted.encoded(update, lambda u: encode(state_message(kind, code, u))))
+            conn.send_raw(hosted.encoded(update))
 
         conn.games[code] = (hosted.table, hosted.table.join(seat, tell, person=not conn.guest))
 
@@ -399,16 +395,3 @@ class Server:
             conn.send(Error(None, "You are talking too fast; wait a moment."))
             return
         hosted.table.say(conn.user, line)
-
-
-def state_message(kind: Any, code: str, update: SeatUpdate) -> State:
-    result = update.result
-    return State(
-        code=code, seq=update.seq, seat=update.seat, view=kind.encode(update.view),
-        events=tuple(kind.encode(e) for e in update.events),
-        chat=tuple(ChatEntry(c.who, c.text, c.at) for c in update.chat),
-        pending=kind.action_to_dict(update.pending) if update.pending is not None else None,
-        asked=update.asked, names=update.names, present=update.present, deadline=update.deadline,
-        result=None if result is None else {"winners": list(result.winners), "ranks": list(result.ranks),
-                                             "text": result.text},
-        record=update.record, reset=update.reset)

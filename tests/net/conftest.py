@@ -11,11 +11,12 @@ import pytest
 
 
 @dataclass
-class RunningServer:
+class Served:
     proc: subprocess.Popen[str]
     socket: Path
     tcp: tuple[str, int]
     db: Path
+    log: Path
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -26,21 +27,41 @@ class RunningServer:
                 self.proc.kill()
                 self.proc.wait(5)
 
+    def stderr(self) -> str:
+        return self.log.read_text(errors="replace")
 
-def start_server(folder: Path, *extra: str, port: int = 0) -> RunningServer:
-    """`grail-tui serve` in its own process, on a private socket and the loopback test transport."""
+    def assert_no_traceback(self) -> None:
+        text = self.stderr()
+        assert "Traceback" not in text, text[-4000:]
+
+
+def serve(folder: Path, *extra: str, env: dict[str, str] | None = None, port: int = 0,
+          bot_delay: float = 0.0, db: Path | None = None) -> Served:
+    """`grail-tui serve` in its own process; what it writes to stderr goes to a file."""
+    folder.mkdir(parents=True, exist_ok=True)
     sock = folder / "sock" / "s.sock"
-    db = folder / "server.db"
-    env = {**os.environ, "GRAIL_TUI_DATA": str(folder / "data")}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "grail_tui", "serve", "--socket", str(sock), "--db", str(db),
-         "--bench-tcp", f"127.0.0.1:{port}", "--bot-delay", "0", *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    db = db or folder / "server.db"
+    log = folder / f"stderr-{len(list(folder.glob('stderr-*')))}.txt"
+    environ = {**os.environ, "GRAIL_TUI_DATA": str(folder / "data"), **(env or {})}
+    with log.open("w") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "grail_tui", "serve", "--socket", str(sock), "--db", str(db),
+             "--bench-tcp", f"127.0.0.1:{port}", "--bot-delay", str(bot_delay), *extra],
+            stdout=subprocess.PIPE, stderr=err, text=True, env=environ)
+    assert proc.stdout is not None
     line = proc.stdout.readline()
     if not line:
-        raise RuntimeError("server did not start: " + proc.stderr.read())
-    ready = json.loads(line)
-    return RunningServer(proc, sock, tuple(ready["tcp"]), db)
+        proc.wait(5)
+        raise RuntimeError("the server did not start: " + log.read_text())
+    return Served(proc, sock, tuple(json.loads(line)["tcp"]), db, log)
+
+
+RunningServer = Served  # the name the older tests use
+
+
+def start_server(folder: Path, *extra: str, port: int = 0) -> Served:
+    """`grail-tui serve` in its own process, on a private socket and the loopback test transport."""
+    return serve(folder, *extra, port=port)
 
 
 @pytest.fixture
