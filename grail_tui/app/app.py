@@ -20,6 +20,7 @@ from textual.actions import parse
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.theme import Theme
 
 from grail_tui.games import registry
 from grail_tui.games.api import RecordData
@@ -30,6 +31,7 @@ from grail_tui.table.store import StoredGame
 from grail_tui.table.table import Table
 from grail_tui.table.thinking import Thinker
 
+from . import warmcss
 from .glyphs import glyphs
 from .screens.size import SizeNotice, too_small
 from .screens.start import NewGame, StartMenu, StartScreen
@@ -54,6 +56,7 @@ class GrailApp(App[int]):
         server: Any = None,
         open_code: tuple[str, str] | None = None,
     ) -> None:
+        warmcss.install()  # parsed CSS is kept for every app this process runs (an SSH zygote's forks)
         super().__init__()
         # A failure inside the app is reported in a plain sentence (see launch.py), never as a
         # traceback on the player's terminal: Textual prints its errors to this console.
@@ -86,6 +89,18 @@ class GrailApp(App[int]):
         return out.getvalue() if isinstance(out, io.StringIO) else ""
 
     # -- screens ---------------------------------------------------------------
+
+    @property
+    def current_theme(self) -> Theme:
+        """Textual's answer, kept while the theme's name and object stay the same: Textual looks
+        the theme up, copying its table of themes twice, for every line it draws."""
+        name = self.theme
+        kept: tuple[str, Theme] | None = self.__dict__.get("_kept_theme")
+        if kept is not None and kept[0] == name and self._registered_themes.get(kept[1].name) is kept[1]:
+            return kept[1]
+        theme: Theme = App.current_theme.fget(self)  # type: ignore[attr-defined]
+        self.__dict__["_kept_theme"] = (name, theme)
+        return theme
 
     async def on_mount(self) -> None:
         if self.ascii_only:

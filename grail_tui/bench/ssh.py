@@ -60,7 +60,8 @@ class FrontDoorServer:
             [sys.executable, "-m", "grail_tui", "serve", "--socket", str(folder / "sock" / "s.sock"),
              "--db", str(folder / "server" / "server.db"), "--ssh", "127.0.0.1:0",
              "--bot-delay", str(bot_delay)],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
+            start_new_session=True)  # its own session, as a service runs: not the clients' scheduling group
         line = self.proc.stdout.readline() if self.proc.stdout else ""
         if not line:
             raise RuntimeError("the server did not start")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from functools import cache
 
 from grail_tui import __version__
 
@@ -28,8 +29,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@cache
+def _parser() -> argparse.ArgumentParser:
+    """Built once per process (parsing leaves it as it was): an SSH session's app, forked from a
+    zygote that has built it (see ``rehearse``), starts without building it again."""
+    return build_parser()
+
+
+def rehearse() -> list[str]:
+    """The SSH front door's rehearsal (net/ssh/zygote.py): the command line, then one session
+    of the app (app/rehearsal.py); what the app reached."""
+    from grail_tui.app.rehearsal import rehearse as rehearse_app
+
+    _parser()
+    return rehearse_app()
+
+
 def run(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = _parser().parse_args(argv)
     code: int = args.handler(args)
     return code
 

@@ -27,6 +27,25 @@ def get(name: str) -> GameKind:
     return kind
 
 
+# What a server uses of every game: its rules, its bots, the words of its log.
+SERVER_ROOMS = ("kind", "bots", "words")
+
+
+def preload(rooms: tuple[str, ...] = SERVER_ROOMS) -> None:
+    """Import each game's ``rooms`` now (those a game does not have are skipped).
+
+    A server calls this before it opens its doors: importing a game the first
+    time one is created would hold up every connection while it happens."""
+    for module in GAMES.values():
+        package = module.rpartition(".")[0]
+        for room in rooms:
+            try:
+                importlib.import_module(f"{package}.{room}")
+            except ModuleNotFoundError as missing:
+                if missing.name != f"{package}.{room}":
+                    raise
+
+
 def names() -> tuple[str, ...]:
     return tuple(GAMES)
 

@@ -37,7 +37,7 @@ WARM = WarmStart(
     run=("grail_tui",),
     preload=APP_MODULES + tuple(f"{module.rpartition('.')[0]}.{room}"
                                 for module in registry.GAMES.values() for room in GAME_ROOMS),
-    rehearse="grail_tui.app.rehearsal:rehearse")
+    rehearse="grail_tui.cli:rehearse")
 
 
 @cache

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from grail_tui.games import registry
 from grail_tui.table.sqlite import GameDatabase, open_database
 
 from .connection import Limits
@@ -54,6 +55,7 @@ async def serve(unix_path: Path | None, db: Path, ready: asyncio.Event | None = 
     # The disk-sync thread needs the interpreter only for a moment between syncs; handing it over
     # sooner than the default 5 ms keeps what waits on a sync from waiting on a busy event loop.
     sys.setswitchinterval(0.0005)
+    registry.preload()  # not in the middle of the first game someone creates
     database = GameDatabase(open_database(db))
     server = Server(database, limits=fit_to_files(limits or Limits()), **options)
     door = None

@@ -195,3 +195,28 @@ async def test_guests_and_strangers_cannot_take_what_is_not_theirs(server):
     await stranger.send(Open(3, code))
     error = await next_of(stranger, Error)
     assert error.ref == 3 and "no seat" in error.error
+
+
+def test_a_server_imports_every_game_before_it_opens_its_doors(tmp_path):
+    """Importing a game when the first is created held up every connection (a third of the
+    server's time in a burst of fifty arrivals): `serve` preloads each game's rules, bots and words."""
+    import subprocess
+    import sys
+
+    probe = f"""
+import asyncio, json, sys
+from pathlib import Path
+from grail_tui.net.running import serve
+async def main():
+    ready = asyncio.Event()
+    task = asyncio.create_task(serve(Path({str(tmp_path / 's.sock')!r}), Path({str(tmp_path / 'g.db')!r}), ready))
+    await asyncio.wait_for(ready.wait(), 30)
+    print(json.dumps(sorted(m for m in sys.modules if m.startswith("grail_tui.games."))))
+    task.cancel()
+asyncio.run(main())
+"""
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    loaded = set(json.loads(done.stdout.strip().splitlines()[-1]))
+    for game in ("hunt", "succession"):
+        assert {f"grail_tui.games.{game}.{room}" for room in ("kind", "bots", "words", "engine")} <= loaded
+    assert not any(".screens" in module for module in loaded)  # a server draws nothing

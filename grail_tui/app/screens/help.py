@@ -9,8 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from grail_tui.app.keyline import KeyFooter
 from grail_tui.games import registry
 from grail_tui.games.api import GameKind
 
@@ -75,7 +76,7 @@ class HelpScreen(Screen[None]):
         with VerticalScroll(id="help"):
             # Rich's Markdown renders at once; Textual's widget takes a second for this text.
             yield Static(Markdown(help_text(self.kinds)))
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()

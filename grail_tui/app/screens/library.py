@@ -19,9 +19,10 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from grail_tui.app.keyline import KeyFooter
 from grail_tui.games import registry
 from grail_tui.games.api import GameKind, RecordData, RecordError, tells_stories
 from grail_tui.table.library import RecordSummary, write_private
@@ -72,7 +73,7 @@ class LibraryScreen(Screen[None]):
                      id="title")
         yield Static(id="library-status")
         yield OptionList(id="records")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from rich.text import Text
@@ -9,9 +10,10 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from grail_tui.app.keyline import KeyFooter
 from grail_tui.net.protocol import (
     Bye,
     Create,
@@ -26,6 +28,14 @@ from grail_tui.net.protocol import (
     Watch,
 )
 from grail_tui.net.remote import Session, client_for
+
+SETTLE_VARIABLE = "GRAIL_TUI_SETTLE"  # set by the SSH front door (net/ssh/session.py)
+
+
+def _lower_priority(steps: int) -> None:
+    from grail_tui.net.ssh.child import lower_priority
+
+    lower_priority(steps)
 
 
 def describe_game(g: GameSummary, me: str) -> str:
@@ -45,7 +55,7 @@ def describe_game(g: GameSummary, me: str) -> str:
 class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new", "New game", tooltip="Create a game on the server", id="lobby-new"),
-        Binding("j", "join_code", "Join by code", id="lobby-join"),
+        Binding("j", "join_code", "Join", tooltip="Join a game by its code", id="lobby-join"),
         Binding("w", "watch_code", "Watch", id="lobby-watch"),
         Binding("r", "refresh", "Refresh", id="lobby-refresh"),
         Binding("l", "library", "Library", tooltip="Finished games: their story, replay, export",
@@ -66,7 +76,7 @@ class LobbyScreen(Screen[None]):
         yield Static(id="title")
         yield OptionList(id="games", markup=False)  # names are other people's text
         yield Static(id="lobby-help")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.session.listeners.append(self.on_server)
@@ -80,6 +90,9 @@ class LobbyScreen(Screen[None]):
             "n creates a game; j joins by its 4-letter code; w watches; l: finished games; t: ratings.")
         self.action_refresh()
         self.query_one(OptionList).focus()
+        settle = os.environ.get(SETTLE_VARIABLE, "")
+        if settle.isdigit():  # an SSH session: its first screen is drawn; others' come first now
+            self.call_after_refresh(_lower_priority, int(settle))
         wanted = getattr(self.app, "open_code", None)
         if wanted is not None:
             self.app.open_code = None  # type: ignore[attr-defined]

@@ -11,8 +11,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from grail_tui.app.keyline import KeyFooter
 from grail_tui.net.protocol import Error, Ratings, RatingsReply
 from grail_tui.net.ratings import BOARD_HEAD, EXPLAIN, board_line, you_lines
 
@@ -61,7 +62,7 @@ class RatingsScreen(Screen[None]):
             yield Static("Asking the server…", id="leaderboard")
         yield Static(id="you")
         yield Static(EXPLAIN, id="ratings-help")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         # the screen keeps the keys (PgUp/PgDn turn pages; ↑/↓ scroll): nothing here takes focus

@@ -9,9 +9,10 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from grail_tui.app.keyline import KeyFooter
 from grail_tui.games import registry
 from grail_tui.table.files import records_dir
 
@@ -45,7 +46,7 @@ class RecordsScreen(Screen[Path | str | None]):
     def compose(self) -> ComposeResult:
         yield Static("Replay a finished game · Enter replays it · Esc goes back", id="title")
         yield OptionList(id="records")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         folder = records_dir()

@@ -14,9 +14,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from grail_tui.app.keyline import KeyFooter
 from grail_tui.games import registry
 from grail_tui.table.journal import SavedGame, unfinished
 
@@ -83,7 +84,7 @@ class SavesScreen(Screen[Path | None]):
     def compose(self) -> ComposeResult:
         yield Static("Unfinished games · Enter continues · d deletes · Esc goes back", id="title")
         yield OptionList(id="saves")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._list()

@@ -14,8 +14,9 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from grail_tui.app.keyline import KeyFooter
 from grail_tui.games import registry
 from grail_tui.games.api import BotLevel, GameKind, Setup, SetupOption, SetupRequest
 from grail_tui.table.seats import BOT_NAMES, SeatConfig
@@ -340,7 +341,7 @@ class StartScreen(Screen[None]):
         titles = " · ".join(kind.title for kind in registry.kinds())
         yield Static(Text.assemble(("grail-tui", "bold"), f"  ·  {titles}"), id="title")
         yield StartMenu(self.settings, self.saved, id="menu")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(StartMenu).focus()
@@ -383,7 +384,7 @@ class NewGameScreen(Screen[bool]):
         yield Static(Text.assemble(("New game on the server", "bold"),
                                    "  ·  Enter creates it, Esc goes back"), id="title")
         yield StartMenu(self.settings, None, menu=("start",), remote=True, id="menu")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(StartMenu).focus()

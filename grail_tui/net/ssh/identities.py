@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -60,7 +61,11 @@ class KeyRefused(ValueError):
 
 
 class IdentityStore:
-    """Keys and names in a SQLite file, private (0600) from the moment it exists."""
+    """Keys and names in a SQLite file, private (0600) from the moment it exists.
+
+    Any thread may call it (one at a time, under its lock): the front door
+    calls the writes, which wait on the disk, from a worker thread, so a burst
+    of new keys never holds up the event loop every session shares."""
 
     def __init__(self, path: Path, *, reserved: Callable[[str], bool] | None = None) -> None:
         # Created with its final mode: a later chmod would leave a window open.
@@ -68,8 +73,13 @@ class IdentityStore:
         self.path = path
         self._reserved = reserved
         self._reserved_keys = frozenset().union(*(name_keys(n) for n in RESERVED))
-        self._db = sqlite3.connect(path, isolation_level=None)
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA foreign_keys = ON")
+        # One sync per new key instead of the rollback journal's several; FULL keeps a name, once
+        # told to its owner, on disk through a power cut.
+        self._db.execute("PRAGMA journal_mode = WAL")
+        self._db.execute("PRAGMA synchronous = FULL")
         self._db.executescript(_SCHEMA)
 
     @classmethod
@@ -78,19 +88,32 @@ class IdentityStore:
         return cls(state_folder(state_dir) / IDENTITY_FILE, reserved=reserved)
 
     def close(self) -> None:
-        self._db.close()
+        with self._lock:
+            self._db.close()
 
     def name_of(self, fingerprint: str) -> str | None:
+        with self._lock:
+            return self._name_of(fingerprint)
+
+    def _name_of(self, fingerprint: str) -> str | None:
         row = self._db.execute("SELECT name FROM ssh_keys WHERE fingerprint = ?", (fingerprint,)).fetchone()
         return None if row is None else str(row[0])
 
     def keys_of(self, name: str) -> list[KeyRecord]:
+        with self._lock:
+            return self._keys_of(name)
+
+    def _keys_of(self, name: str) -> list[KeyRecord]:
         rows = self._db.execute("SELECT fingerprint, public_key, added FROM ssh_keys WHERE name = ? "
                                 "ORDER BY added", (name,)).fetchall()
         return [KeyRecord(str(f), str(k), float(a)) for f, k, a in rows]
 
     def check_name(self, wanted: str) -> str:
         """The cleaned name if it is free, else NameRefused saying why."""
+        with self._lock:
+            return self._check_name(wanted)
+
+    def _check_name(self, wanted: str) -> str:
         name = clean_name(wanted)
         keys = name_keys(name)
         if keys & self._reserved_keys or (self._reserved is not None and self._reserved(name)):
@@ -112,13 +135,17 @@ class IdentityStore:
         If the key got a name meanwhile (two first sessions at once), that
         name stands and ``wanted`` is ignored.
         """
+        with self._lock:
+            return self._claim(fingerprint, public_key, wanted)
+
+    def _claim(self, fingerprint: str, public_key: str, wanted: str) -> str:
         self._db.execute("BEGIN IMMEDIATE")
         try:
-            existing = self.name_of(fingerprint)
+            existing = self._name_of(fingerprint)
             if existing is not None:
                 self._db.execute("COMMIT")
                 return existing
-            name = self.check_name(wanted)
+            name = self._check_name(wanted)
             now = time.time()
             self._db.execute("INSERT INTO ssh_names VALUES (?, ?)", (name, now))
             self._db.executemany("INSERT INTO ssh_name_keys VALUES (?, ?)",
@@ -131,14 +158,18 @@ class IdentityStore:
             raise
 
     def add_key(self, name: str, fingerprint: str, public_key: str, *, limit: int) -> None:
+        with self._lock:
+            self._add_key(name, fingerprint, public_key, limit)
+
+    def _add_key(self, name: str, fingerprint: str, public_key: str, limit: int) -> None:
         self._db.execute("BEGIN IMMEDIATE")
         try:
-            owner = self.name_of(fingerprint)
+            owner = self._name_of(fingerprint)
             if owner == name:
                 raise KeyRefused(f"That key is already one of {name}'s keys.")
             if owner is not None:
                 raise KeyRefused("That key already belongs to another name.")
-            if len(self.keys_of(name)) >= limit:
+            if len(self._keys_of(name)) >= limit:
                 raise KeyRefused(f"A name has at most {limit} keys; {name} has them all.")
             self._db.execute("INSERT INTO ssh_keys VALUES (?, ?, ?, ?)",
                              (fingerprint, public_key, name, time.time()))

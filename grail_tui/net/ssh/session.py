@@ -23,6 +23,9 @@ from .requests import USAGE, AddKey, Help, ListKeys, Play, RequestRefused, parse
 log = logging.getLogger("grail_tui.ssh")
 
 SERVER_FD_VARIABLE = "GRAIL_TUI_SERVER_FD"
+# Steps the app lowers its own priority once its first screen is drawn (app/connect.py): a person
+# arriving is drawn ahead of the repaints of those already playing.
+SETTLE_VARIABLE = "GRAIL_TUI_SETTLE"
 NAME_TRIES = 5
 MAX_KEY_TEXT = 16384
 FLUSH_SECONDS = 0.25  # for an app's last output once it has exited
@@ -125,24 +128,26 @@ async def _session(door: Doorway, channel: Channel) -> int:
         channel.say(USAGE + "\n")
         return 0
     if isinstance(request, ListKeys):
-        return _list_keys(door, channel, visitor)
+        return await _list_keys(door, channel, visitor)
     if isinstance(request, AddKey):
         return await _add_key(door, channel, visitor, request)
     return await _play(door, channel, visitor, request)
 
 
-def _name(door: Doorway, visitor: Visitor) -> str | None:
-    return None if visitor.fingerprint is None else door.identities.name_of(visitor.fingerprint)
+async def _name(door: Doorway, visitor: Visitor) -> str | None:
+    if visitor.fingerprint is None:
+        return None
+    return await asyncio.to_thread(door.identities.name_of, visitor.fingerprint)
 
 
-def _list_keys(door: Doorway, channel: Channel, visitor: Visitor) -> int:
-    name = _name(door, visitor)
+async def _list_keys(door: Doorway, channel: Channel, visitor: Visitor) -> int:
+    name = await _name(door, visitor)
     if name is None:
         channel.say("This key has no name yet: connect once with a terminal to choose one.\n",
                     error=True)
         return 1
     lines = [f"You are {name}. Your keys:"]
-    for record in door.identities.keys_of(name):
+    for record in await asyncio.to_thread(door.identities.keys_of, name):
         this = "   (this one)" if record.fingerprint == visitor.fingerprint else ""
         lines.append(f"  {record.fingerprint}{this}")
     channel.say("\n".join(lines) + "\n")
@@ -150,7 +155,7 @@ def _list_keys(door: Doorway, channel: Channel, visitor: Visitor) -> int:
 
 
 async def _add_key(door: Doorway, channel: Channel, visitor: Visitor, request: AddKey) -> int:
-    name = _name(door, visitor)
+    name = await _name(door, visitor)
     if name is None:
         channel.say("Only a key that already has a name can add another key to it.\n", error=True)
         return 1
@@ -172,7 +177,7 @@ async def _add_key(door: Doorway, channel: Channel, visitor: Visitor, request: A
     fingerprint = str(key.get_fingerprint("sha256"))
     algorithm, blob = key.export_public_key("openssh").decode().split()[:2]
     try:
-        door.identities.add_key(name, fingerprint, f"{algorithm} {blob}",
+        await asyncio.to_thread(door.identities.add_key, name, fingerprint, f"{algorithm} {blob}",
                                 limit=door.limits.keys_per_name)
     except KeyRefused as refused:
         channel.say(f"{refused}\n", error=True)
@@ -204,7 +209,7 @@ async def _identify(door: Doorway, channel: Channel, visitor: Visitor) -> Identi
         channel.say(GUEST_NOTE)
         return GUEST
     assert visitor.fingerprint is not None
-    name = _name(door, visitor)
+    name = await _name(door, visitor)
     if name is not None:
         return Identity(name, visitor.fingerprint)
     public = visitor.public_line()
@@ -215,7 +220,8 @@ async def _identify(door: Doorway, channel: Channel, visitor: Visitor) -> Identi
     for _ in range(NAME_TRIES):
         wanted = await channel.ask("Name: ")
         try:
-            name = door.identities.claim(visitor.fingerprint, public, wanted)
+            # In a worker thread: the write waits on the disk, and the event loop serves everyone.
+            name = await asyncio.to_thread(door.identities.claim, visitor.fingerprint, public, wanted)
         except NameRefused as refused:
             channel.say(f"{refused}\n")
             continue
@@ -234,8 +240,9 @@ async def _run_app(door: Doorway, channel: Channel, identity: Identity, args: li
         app_end.close()
         raise
     try:
-        child = await Child.start(door.app_argv(identity, args), child_environment(channel, door.extra_env),
-                                  channel.size, {SERVER_FD_VARIABLE: app_end.fileno()}, door.launcher)
+        env = {**child_environment(channel, door.extra_env), SETTLE_VARIABLE: str(door.limits.app_settle)}
+        child = await Child.start(door.app_argv(identity, args), env, channel.size,
+                                  {SERVER_FD_VARIABLE: app_end.fileno()}, door.launcher, nice=door.limits.app_nice)
     finally:
         app_end.close()  # the app has its own copy; ours would keep the pair open
     log.info("session for %s: app pid %d", identity.name, child.pid)

@@ -31,6 +31,8 @@ import threading
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from .child import lower_priority
+
 CONTROL_FD_VARIABLE = "GRAIL_TUI_ZYGOTE_FD"
 # -c, not -m: running this module as __main__ would import it twice (the package imports it).
 ENTRY = (f"import sys; from {__name__} import main; "
@@ -141,8 +143,9 @@ class Zygote:
                 self._exits[pid].set_result(status)
 
     async def spawn(self, argv: Sequence[str], env: Mapping[str, str], slave: int,
-                    fd_variables: Mapping[str, int]) -> tuple[int, Callable[[], Awaitable[int]]]:
-        """Start ``argv`` on the pty ``slave``; returns its pid and how to wait for it.
+                    fd_variables: Mapping[str, int], nice: int = 0) -> tuple[int, Callable[[], Awaitable[int]]]:
+        """Start ``argv`` on the pty ``slave``, ``nice`` steps below the zygote (see
+        child.lower_priority); returns its pid and how to wait for it.
 
         Each descriptor in ``fd_variables`` reaches the child under a new number,
         which the child finds in the variable named for it."""
@@ -153,7 +156,7 @@ class Zygote:
         future = asyncio.get_running_loop().create_future()
         self._launches[request] = future
         _send(self._control, {"launch": request, "argv": list(argv), "env": dict(env),
-                              "fd_variables": list(fd_variables)},
+                              "fd_variables": list(fd_variables), "nice": nice},
               [slave, *fd_variables.values()])
         pid: int = await future
         exited = self._exits.setdefault(pid, asyncio.get_running_loop().create_future())
@@ -191,6 +194,8 @@ def _run_child(message: dict[str, object], fds: list[int],
                 except OSError:
                     pass
         os.setsid()
+        nice = message.get("nice")
+        lower_priority(nice if isinstance(nice, int) else 0)
         fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
         for target in (0, 1, 2):
             os.dup2(slave, target)

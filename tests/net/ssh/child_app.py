@@ -61,7 +61,7 @@ def main() -> None:
     report(ready=True, argv=sys.argv[1:], size=size(), term=os.environ.get("TERM"),
            no_color=os.environ.get("NO_COLOR"), colorterm=os.environ.get("COLORTERM"),
            columns=os.environ.get("COLUMNS"), pid=os.getpid(), pgid=os.getpgid(0), sid=os.getsid(0),
-           foreground=os.tcgetpgrp(0), reply=reply, grandchild=grandchild,
+           foreground=os.tcgetpgrp(0), reply=reply, grandchild=grandchild, nice=os.nice(0),
            # Run as __main__, a fresh namespace: what the zygote rehearsed is in the imported module.
            rehearsed=getattr(sys.modules.get("child_app"), "REHEARSED_BY", None))
     try:

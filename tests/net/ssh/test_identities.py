@@ -31,8 +31,28 @@ def test_the_file_is_private_from_the_start(tmp_path):
     finally:
         os.umask(old)
     store.claim("SHA256:a", "ssh-ed25519 AAAA", "Ann")
+    files = sorted(path.name for path in tmp_path.iterdir())
+    assert "ids.db-wal" in files  # a write-ahead log: one sync per new key
+    modes = {name: stat.S_IMODE(os.stat(tmp_path / name).st_mode) for name in files}
     store.close()
-    assert stat.S_IMODE(os.stat(tmp_path / "ids.db").st_mode) == 0o600
+    assert modes == dict.fromkeys(files, 0o600)
+
+
+def test_keys_claim_names_from_many_threads_at_once(store):
+    """The front door claims names from worker threads, so its event loop never waits on the disk:
+    every key gets a name, and of keys that want the same name exactly one gets it."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def claim(k: int) -> str:
+        try:
+            return store.claim(f"SHA256:{k}", "ssh-ed25519 AAAA", f"Name{k % 10}")
+        except NameRefused:
+            return ""
+
+    with ThreadPoolExecutor(8) as pool:
+        names = list(pool.map(claim, range(40)))
+    assert sorted(n for n in names if n) == [f"Name{k}" for k in range(10)]
+    assert [store.name_of(f"SHA256:{k}") for k in range(40)] == [n or None for n in names]
 
 
 def test_a_key_claims_a_name_once(store):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 
-from grail_tui.net.ssh import WarmStart
+from grail_tui.net.ssh import Limits, WarmStart
 
 from .helpers import CHILD_APP, alive, gone, new_key, play
 
@@ -24,6 +24,7 @@ async def test_a_warm_app_has_the_clients_terminal_and_its_socket(open_door):
     assert ready["argv"] == ["--ascii"] and ready["size"] == [100, 30]
     assert ready["reply"].startswith("Ann|SHA256:")
     assert ready["pid"] == ready["pgid"] == ready["sid"] == ready["foreground"]
+    assert ready["nice"] == min(19, os.nice(0) + Limits().app_nice)  # below the server that serves it
     zygote = door._zygote
     assert zygote is not None and os.getpgid(ready["pid"]) != zygote.process.pid
     term.process.change_terminal_size(70, 20)
@@ -55,6 +56,7 @@ async def test_other_commands_are_exec_d_and_a_dead_zygote_means_cold_starts(ope
     conn, term = await play(door, new_key(), name="Ann")
     ready = term.reports()[0]
     assert ready["reply"].startswith("Ann|")
+    assert ready["nice"] == min(19, os.nice(0) + Limits().app_nice)  # exec'd, as lowered as a warm one
     zygote = door._zygote
     assert zygote is not None
     # The zygote dies with a session open: the session goes on, and its processes still end.

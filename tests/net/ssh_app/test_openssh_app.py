@@ -112,6 +112,41 @@ async def test_openssh_lobby_follows_a_resize_and_killing_ssh_leaves_no_app(ssh_
         await ssh.child.stop(1.0)
 
 
+def nice_of(pid: int) -> int:
+    """A process's nice value (field 19 of /proc/PID/stat)."""
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+
+
+def autogroup_nice(pid: int) -> int | None:
+    try:
+        return int(Path(f"/proc/{pid}/autogroup").read_text().split()[-1])
+    except (OSError, ValueError, IndexError):
+        return None  # a kernel without autogroups: the process's own nice is what counts
+
+
+async def test_a_sessions_app_runs_below_the_server_and_lower_still_once_its_lobby_is_drawn(ssh_server, tmp_path):
+    """Fifty apps drawing at once must not starve the one process that serves them all (and
+    relays every frame): each app starts 10 below the server, and 9 further (19, the lowest) once
+    its first screen is drawn, so a newcomer's first frame runs ahead of repaints already playing."""
+    ssh = await OpenSsh.run(ssh_server, keygen(tmp_path, "nia"))
+    try:
+        await ssh.until("Name:")
+        ssh.type(b"Nia\r")
+        await ssh.until("you are Nia")
+        base = nice_of(ssh_server.proc.pid)  # the server's: 0, unless the tests themselves run niced
+        [app] = ssh_server.session_apps()
+        assert nice_of(app) >= min(19, base + 10)
+        assert await settles(lambda: nice_of(app) == 19, within=10), nice_of(app)
+        assert nice_of(ssh_server.proc.pid) == base
+        threads = [int(tid) for tid in os.listdir(f"/proc/{app}/task")]
+        assert len(threads) > 1 and all(os.getpriority(os.PRIO_PROCESS, tid) == 19 for tid in threads)
+        server_group = autogroup_nice(ssh_server.proc.pid)
+        if server_group is not None:
+            assert autogroup_nice(app) == 19 and autogroup_nice(ssh_server.proc.pid) == server_group
+    finally:
+        await ssh.child.stop(1.0)
+
+
 GREYS = {0, 7, 8, 15, 16, 231, *range(232, 256)}  # black, white and the grey ramp of the 256 colours
 
 

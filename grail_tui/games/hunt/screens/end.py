@@ -8,9 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from grail_tui.app.glyphs import Glyphs
+from grail_tui.app.keyline import KeyFooter
 from grail_tui.table.client import TableClient
 
 from ..engine import GameRecord, Initiate, PublicView, Termination
@@ -78,7 +79,7 @@ class EndScreen(Screen[None]):
             text = end_text(update.view, path, self.app.no_color, seats[0] if len(seats) == 1 else None)
             text.append("\ns: the story of the game, how it really went · r: replay it\n", Style(bold=True))
             yield Static(text)
-        yield Footer()
+        yield KeyFooter()
 
     def action_new_game(self) -> None:
         self.app.call_later(self.app.action_new_game)  # type: ignore[attr-defined]

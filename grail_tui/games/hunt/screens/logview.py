@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from grail_tui.app.keyline import KeyFooter
 
 from ..widgets.panes import LogPane
 
@@ -28,7 +30,7 @@ class LogScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(f"{self.title_text} · ↑/↓ PgUp/PgDn Home/End scroll · Esc or f returns", id="status")
         yield LogPane(id="full-log")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         log = self.query_one(LogPane)

@@ -11,9 +11,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from grail_tui.app.glyphs import Glyphs
+from grail_tui.app.keyline import KeyFooter
 
 from ..engine import Game, GameRecord, IllegalActionError, TurnBegan, visible_to
 from ..widgets.board import BoardMap
@@ -75,7 +76,7 @@ class ReplayScreen(Screen[None]):
                 yield LogPane(id="pane-log", classes="pane")
                 yield SheetsPane(id="pane-sheets", classes="pane -off")
         yield Static(id="replay-end")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(BoardMap).can_focus = False

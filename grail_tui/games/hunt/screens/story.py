@@ -17,8 +17,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from grail_tui.app.keyline import KeyFooter
 from grail_tui.games.api import RecordData
 
 from ..engine import GameRecord
@@ -189,7 +190,7 @@ class StoryScreen(Screen[None]):
                 yield Static(self._turns_text())
             with VerticalScroll(id="story-spending", classes="story-pane"):
                 yield Static(self._spending_text())
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         # the screen keeps every key (←/→ switch initiates, ↑/↓ scroll): the panes take no focus

@@ -11,8 +11,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from grail_tui.app.keyline import KeyFooter
 from grail_tui.table.client import TableClient
 
 from ..engine import PLAYERS, PublicView, Termination
@@ -74,7 +75,7 @@ class EndScreen(Screen[None]):
         assert update is not None
         with VerticalScroll(id="end"):
             yield Static(end_text(update.view, str(path) if path else None, self.app.no_color))
-        yield Footer()
+        yield KeyFooter()
 
     def action_new_game(self) -> None:
         self.app.call_later(self.app.action_new_game)  # type: ignore[attr-defined]

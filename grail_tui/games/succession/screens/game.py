@@ -19,8 +19,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from grail_tui.app.keyline import KeyFooter
 from grail_tui.table.client import TableClient
 
 from .. import situation
@@ -84,7 +85,7 @@ class SuccessionScreen(ChoosingScreen):
         with Vertical(id="prompt"):
             yield Static(id="prompt-text")
             yield Static(id="prompt-error")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.client.on_change = self._table_changed

@@ -15,7 +15,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from grail_tui.app.keyline import KeyFooter
 
 from ..engine import PLAYERS, Game, IllegalActionError, visible_to
 from ..widgets.cards import RowView, chips
@@ -70,7 +72,7 @@ class SuccessionReplay(Screen[None]):
             with Vertical(id="panes"):
                 yield TakenPane(id="pane-taken", classes="pane -current")
                 yield LogPane(id="pane-log", classes="pane")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= 110, "-wide")

@@ -1,0 +1,68 @@
+"""Parsed CSS is kept for every app a process runs (app/warmcss.py): an SSH session's app, forked
+from a zygote that has run one, starts without parsing its stylesheets again."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from textual.widgets import Static
+
+from grail_tui.app import warmcss
+from grail_tui.app.app import GrailApp
+
+
+async def run_app(theme: str | None = None) -> str:
+    """Start the app to its first screen; what its title line shows."""
+    app = GrailApp(seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        if theme is not None:
+            app.theme = theme
+        await pilot.pause()
+        return str(app.screen.query(Static).first().render())
+
+
+async def test_a_second_app_parses_no_css_and_looks_the_same(monkeypatch):
+    parses: list[object] = []
+    original = warmcss._original
+
+    def counted(*args: object, **kwargs: object) -> object:
+        parses.append(args[2])  # where the source came from
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(warmcss, "_parsed", OrderedDict())
+    monkeypatch.setattr(warmcss, "_original", counted)
+    first = await run_app()
+    assert any(str(path).endswith("app.tcss") for path, _ in parses)  # type: ignore[misc]
+    assert len(parses) >= 5  # the app's TCSS and the default CSS of each kind of widget it shows
+    kept = warmcss.parsed()
+    parses.clear()
+    assert await run_app() == first
+    assert parses == [] and warmcss.parsed() == kept
+
+
+async def test_another_theme_is_parsed_with_its_own_variables(monkeypatch):
+    parses: list[object] = []
+    original = warmcss._original
+
+    def counted(*args: object, **kwargs: object) -> object:
+        parses.append(args[2])
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(warmcss, "_parsed", OrderedDict())
+    monkeypatch.setattr(warmcss, "_original", counted)
+    await run_app()
+    parses.clear()
+    await run_app(theme="textual-light")
+    assert parses  # the light theme's colours are other values: nothing parsed for the dark one fits
+
+
+def test_the_cache_is_bounded(monkeypatch):
+    monkeypatch.setattr(warmcss, "_parsed", OrderedDict())
+    monkeypatch.setattr(warmcss, "LIMIT", 3)
+    from textual.css.stylesheet import Stylesheet
+
+    warmcss.install()
+    sheet = Stylesheet(variables={})
+    for k in range(5):
+        sheet._parse_rules(f"Static {{ width: {k + 1}; }}", ("", f"rule{k}"))
+    assert warmcss.parsed() == 3
