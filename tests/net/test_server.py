@@ -197,7 +197,7 @@ async def test_guests_and_strangers_cannot_take_what_is_not_theirs(server):
     assert error.ref == 3 and "no seat" in error.error
 
 
-def test_a_server_imports_every_game_before_it_opens_its_doors(tmp_path):
+def test_before_it_opens_its_doors_a_server_imports_every_game_and_settles_its_collector(tmp_path):
     """Importing a game when the first is created held up every connection (a third of the
     server's time in a burst of fifty arrivals): `serve` preloads each game's rules, bots and words."""
     import subprocess
@@ -211,12 +211,17 @@ async def main():
     ready = asyncio.Event()
     task = asyncio.create_task(serve(Path({str(tmp_path / 's.sock')!r}), Path({str(tmp_path / 'g.db')!r}), ready))
     await asyncio.wait_for(ready.wait(), 30)
+    import gc
+    print(json.dumps({{"thresholds": gc.get_threshold(), "frozen": gc.get_freeze_count()}}))
     print(json.dumps(sorted(m for m in sys.modules if m.startswith("grail_tui.games."))))
     task.cancel()
 asyncio.run(main())
 """
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
-    loaded = set(json.loads(done.stdout.strip().splitlines()[-1]))
+    *_, collector, modules = done.stdout.strip().splitlines()
+    loaded = set(json.loads(modules))
+    # and it has set its garbage collector for short pauses (see running.settle_collector)
+    assert json.loads(collector)["thresholds"] == [10_000, 10, 10] and json.loads(collector)["frozen"] > 10_000
     for game in ("hunt", "succession"):
         assert {f"grail_tui.games.{game}.{room}" for room in ("kind", "bots", "words", "engine")} <= loaded
     assert not any(".screens" in module for module in loaded)  # a server draws nothing

@@ -48,6 +48,7 @@ class HuntKind:
     min_players, max_players, default_players = engine.MIN_PLAYERS, engine.MAX_PLAYERS, 3
     illegal = IllegalActionError
     bot_levels = (BotLevel.RANDOM, BotLevel.HEURISTIC, BotLevel.STRONG)
+    _public_encoded: tuple[PublicView, Any] | None = None  # the last public view encoded (see encode)
 
     # -- setting up -------------------------------------------------------------
 
@@ -95,6 +96,16 @@ class HuntKind:
         return engine.action_from_dict(data)
 
     def encode(self, value: Any) -> Any:
+        """JSON data of ``value``; not to be changed by the caller. Every seat's view of one
+        position holds the same public view: a server encodes it once for all of them."""
+        if isinstance(value, PlayerView):
+            public = value.public
+            kept = self._public_encoded
+            if kept is None or kept[0] is not public:
+                kept = self._public_encoded = (public, engine.jsonable(public))
+            data: dict[str, Any] = engine.jsonable(replace(value, public=None))  # type: ignore[arg-type]
+            data["public"] = kept[1]
+            return data
         return engine.jsonable(value)
 
     def decode_view(self, data: Any, seat: int | None) -> PlayerView | PublicView:
