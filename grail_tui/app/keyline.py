@@ -27,7 +27,7 @@ def key_name(binding: Binding) -> str:
     if binding.key_display:
         return binding.key_display
     key = binding.key.split(",")[0]
-    return {"ctrl+q": "^q", "question_mark": "?", "colon": ":"}.get(key, key)
+    return {"ctrl+q": "^q", "question_mark": "?", "colon": ":", "escape": "esc", "slash": "/"}.get(key, key)
 
 
 class KeyLine(Static):
