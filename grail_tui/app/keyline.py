@@ -84,7 +84,7 @@ class KeyFooter(KeyLine):
     def _refresh_keys(self) -> None:
         if not self.is_attached:
             return
-        palette = getattr(self.app, "COMMAND_PALETTE_BINDING", None)
+        palette = self.app.COMMAND_PALETTE_BINDING
         shown: dict[str, tuple[Binding, bool]] = {}
         for key, active in self.screen.active_bindings.items():
             binding = active.binding

@@ -31,19 +31,22 @@ def get(name: str) -> GameKind:
 SERVER_ROOMS = ("kind", "bots", "words")
 
 
+def room_modules(rooms: tuple[str, ...]) -> tuple[str, ...]:
+    """The modules of every game's ``rooms`` ("bots", "screens.game"), by name."""
+    return tuple(f"{module.rpartition('.')[0]}.{room}" for module in GAMES.values() for room in rooms)
+
+
 def preload(rooms: tuple[str, ...] = SERVER_ROOMS) -> None:
     """Import each game's ``rooms`` now (those a game does not have are skipped).
 
     A server calls this before it opens its doors: importing a game the first
     time one is created would hold up every connection while it happens."""
-    for module in GAMES.values():
-        package = module.rpartition(".")[0]
-        for room in rooms:
-            try:
-                importlib.import_module(f"{package}.{room}")
-            except ModuleNotFoundError as missing:
-                if missing.name != f"{package}.{room}":
-                    raise
+    for module in room_modules(rooms):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as missing:
+            if missing.name != module:
+                raise
 
 
 def names() -> tuple[str, ...]:

@@ -35,8 +35,7 @@ APP_MODULES = ("grail_tui.cli", "grail_tui.app.app", "grail_tui.app.launch", "gr
 GAME_ROOMS = ("kind", "ui", "screens.game", "screens.end")
 WARM = WarmStart(
     run=("grail_tui",),
-    preload=APP_MODULES + tuple(f"{module.rpartition('.')[0]}.{room}"
-                                for module in registry.GAMES.values() for room in GAME_ROOMS),
+    preload=APP_MODULES + registry.room_modules(GAME_ROOMS),
     rehearse="grail_tui.cli:rehearse")
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from rich.text import Text
@@ -14,6 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from grail_tui.app.keyline import KeyFooter
+from grail_tui.net.priority import lower_priority, settle_steps
 from grail_tui.net.protocol import (
     Bye,
     Create,
@@ -28,14 +28,6 @@ from grail_tui.net.protocol import (
     Watch,
 )
 from grail_tui.net.remote import Session, client_for
-
-SETTLE_VARIABLE = "GRAIL_TUI_SETTLE"  # set by the SSH front door (net/ssh/session.py)
-
-
-def _lower_priority(steps: int) -> None:
-    from grail_tui.net.ssh.child import lower_priority
-
-    lower_priority(steps)
 
 
 def describe_game(g: GameSummary, me: str) -> str:
@@ -90,9 +82,8 @@ class LobbyScreen(Screen[None]):
             "n creates a game; j joins by its 4-letter code; w watches; l: finished games; t: ratings.")
         self.action_refresh()
         self.query_one(OptionList).focus()
-        settle = os.environ.get(SETTLE_VARIABLE, "")
-        if settle.isdigit():  # an SSH session: its first screen is drawn; others' come first now
-            self.call_after_refresh(_lower_priority, int(settle))
+        if steps := settle_steps():  # an SSH session: its first screen is drawn; others' come first now
+            self.call_after_refresh(lower_priority, steps)
         wanted = getattr(self.app, "open_code", None)
         if wanted is not None:
             self.app.open_code = None  # type: ignore[attr-defined]

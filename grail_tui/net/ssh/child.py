@@ -21,8 +21,9 @@ import termios
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import Protocol
+
+from ..priority import lower_priority
 
 log = logging.getLogger("grail_tui.ssh")
 
@@ -50,34 +51,6 @@ def _quiet(fd: int) -> None:
     attrs = termios.tcgetattr(fd)
     attrs[3] &= ~(termios.ECHO | termios.ICANON)
     termios.tcsetattr(fd, termios.TCSANOW, attrs)
-
-
-def lower_priority(steps: int) -> None:
-    """Run this process, every thread it has and every thread it starts, ``steps`` lower.
-
-    Every session's app leads its own session, and where the kernel groups
-    processes by session (autogroup) each group gets an equal share of the CPU:
-    fifty apps drawing at once left the one process that serves them all, the
-    game server with the SSH front door, one share in fifty-one, and the first
-    screens waited on it. Lowered (the group's nice, and each thread's, for
-    kernels without autogroup), the apps share what the server leaves. Lowering
-    needs no privilege; what fails leaves the priority as it was."""
-    if steps <= 0:
-        return
-    try:
-        current = int(Path("/proc/self/autogroup").read_text().split()[-1])  # "/autogroup-7 nice 0"
-        Path("/proc/self/autogroup").write_text(str(min(19, current + steps)))
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        threads = [int(tid) for tid in os.listdir("/proc/self/task")]
-    except OSError:
-        threads = [0]
-    for tid in threads:
-        try:
-            os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + steps))
-        except OSError:
-            pass
 
 
 def _take_terminal(nice: int) -> None:  # pragma: no cover - runs in the child between fork and exec
@@ -116,7 +89,7 @@ class Child:
     async def start(cls, argv: Sequence[str], env: Mapping[str, str], size: TermSize,
                     fd_variables: Mapping[str, int] | None = None,
                     launcher: Launcher | None = None, nice: int = 0) -> Child:
-        """Start ``argv`` on a new pty, ``nice`` steps below this process (see lower_priority);
+        """Start ``argv`` on a new pty, ``nice`` steps below this process (see net/priority.py);
         each descriptor in ``fd_variables`` is inherited, its number in the environment
         variable named for it."""
         fd_variables = fd_variables or {}

@@ -8,11 +8,12 @@ that looks like one already in use.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -91,36 +92,39 @@ class IdentityStore:
         with self._lock:
             self._db.close()
 
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One write, under the lock (reentrant: the reads below take it again) and all or nothing."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
     def name_of(self, fingerprint: str) -> str | None:
         with self._lock:
-            return self._name_of(fingerprint)
-
-    def _name_of(self, fingerprint: str) -> str | None:
-        row = self._db.execute("SELECT name FROM ssh_keys WHERE fingerprint = ?", (fingerprint,)).fetchone()
+            row = self._db.execute("SELECT name FROM ssh_keys WHERE fingerprint = ?", (fingerprint,)).fetchone()
         return None if row is None else str(row[0])
 
     def keys_of(self, name: str) -> list[KeyRecord]:
         with self._lock:
-            return self._keys_of(name)
-
-    def _keys_of(self, name: str) -> list[KeyRecord]:
-        rows = self._db.execute("SELECT fingerprint, public_key, added FROM ssh_keys WHERE name = ? "
-                                "ORDER BY added", (name,)).fetchall()
+            rows = self._db.execute("SELECT fingerprint, public_key, added FROM ssh_keys WHERE name = ? "
+                                    "ORDER BY added", (name,)).fetchall()
         return [KeyRecord(str(f), str(k), float(a)) for f, k, a in rows]
 
     def check_name(self, wanted: str) -> str:
         """The cleaned name if it is free, else NameRefused saying why."""
-        with self._lock:
-            return self._check_name(wanted)
-
-    def _check_name(self, wanted: str) -> str:
         name = clean_name(wanted)
         keys = name_keys(name)
         if keys & self._reserved_keys or (self._reserved is not None and self._reserved(name)):
             raise NameRefused(f"{name} is reserved; choose another name.")
         marks = ",".join("?" * len(keys))
-        row = self._db.execute(f"SELECT name FROM ssh_name_keys WHERE fold IN ({marks})",
-                               tuple(keys)).fetchone()
+        with self._lock:
+            row = self._db.execute(f"SELECT name FROM ssh_name_keys WHERE fold IN ({marks})",
+                                   tuple(keys)).fetchone()
         if row is not None:
             taken = str(row[0])
             if taken == name:
@@ -135,45 +139,26 @@ class IdentityStore:
         If the key got a name meanwhile (two first sessions at once), that
         name stands and ``wanted`` is ignored.
         """
-        with self._lock:
-            return self._claim(fingerprint, public_key, wanted)
-
-    def _claim(self, fingerprint: str, public_key: str, wanted: str) -> str:
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            existing = self._name_of(fingerprint)
+        with self._transaction():
+            existing = self.name_of(fingerprint)
             if existing is not None:
-                self._db.execute("COMMIT")
                 return existing
-            name = self._check_name(wanted)
+            name = self.check_name(wanted)
             now = time.time()
             self._db.execute("INSERT INTO ssh_names VALUES (?, ?)", (name, now))
             self._db.executemany("INSERT INTO ssh_name_keys VALUES (?, ?)",
                                  [(fold, name) for fold in sorted(name_keys(name))])
             self._db.execute("INSERT INTO ssh_keys VALUES (?, ?, ?, ?)", (fingerprint, public_key, name, now))
-            self._db.execute("COMMIT")
             return name
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
 
     def add_key(self, name: str, fingerprint: str, public_key: str, *, limit: int) -> None:
-        with self._lock:
-            self._add_key(name, fingerprint, public_key, limit)
-
-    def _add_key(self, name: str, fingerprint: str, public_key: str, limit: int) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            owner = self._name_of(fingerprint)
+        with self._transaction():
+            owner = self.name_of(fingerprint)
             if owner == name:
                 raise KeyRefused(f"That key is already one of {name}'s keys.")
             if owner is not None:
                 raise KeyRefused("That key already belongs to another name.")
-            if len(self._keys_of(name)) >= limit:
+            if len(self.keys_of(name)) >= limit:
                 raise KeyRefused(f"A name has at most {limit} keys; {name} has them all.")
             self._db.execute("INSERT INTO ssh_keys VALUES (?, ?, ?, ?)",
                              (fingerprint, public_key, name, time.time()))
-            self._db.execute("COMMIT")
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise

@@ -13,6 +13,7 @@ from typing import Any
 import asyncssh
 
 from ..names import NameRefused
+from ..priority import SETTLE_VARIABLE
 from .auth import Visitor, visitor_of
 from .child import Child, Launcher
 from .identities import GUEST, Identity, IdentityStore, KeyRefused
@@ -23,9 +24,7 @@ from .requests import USAGE, AddKey, Help, ListKeys, Play, RequestRefused, parse
 log = logging.getLogger("grail_tui.ssh")
 
 SERVER_FD_VARIABLE = "GRAIL_TUI_SERVER_FD"
-# Steps the app lowers its own priority once its first screen is drawn (app/connect.py): a person
-# arriving is drawn ahead of the repaints of those already playing.
-SETTLE_VARIABLE = "GRAIL_TUI_SETTLE"
+
 NAME_TRIES = 5
 MAX_KEY_TEXT = 16384
 FLUSH_SECONDS = 0.25  # for an app's last output once it has exited

@@ -31,7 +31,7 @@ import threading
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .child import lower_priority
+from ..priority import lower_priority
 
 CONTROL_FD_VARIABLE = "GRAIL_TUI_ZYGOTE_FD"
 # -c, not -m: running this module as __main__ would import it twice (the package imports it).
@@ -145,7 +145,7 @@ class Zygote:
     async def spawn(self, argv: Sequence[str], env: Mapping[str, str], slave: int,
                     fd_variables: Mapping[str, int], nice: int = 0) -> tuple[int, Callable[[], Awaitable[int]]]:
         """Start ``argv`` on the pty ``slave``, ``nice`` steps below the zygote (see
-        child.lower_priority); returns its pid and how to wait for it.
+        net/priority.py); returns its pid and how to wait for it.
 
         Each descriptor in ``fd_variables`` reaches the child under a new number,
         which the child finds in the variable named for it."""
