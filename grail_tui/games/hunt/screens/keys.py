@@ -8,6 +8,7 @@ from typing import Any
 from textual.binding import Binding
 
 from grail_tui.app.keyline import KeyLine
+from grail_tui.app.screens.at_table import AtTable
 
 from ..situation import Compose, Request
 from ..widgets.board import BoardMap
@@ -17,7 +18,7 @@ from .composing import ComposingScreen
 PANES = ("contest", "sheet", "known", "log")
 
 
-class ScreenKeys(ComposingScreen):
+class ScreenKeys(AtTable, ComposingScreen):
     _enabled: tuple[str, ...] = ()
     _full_log: Any = None  # the full-screen log, while open
 
@@ -135,17 +136,3 @@ class ScreenKeys(ComposingScreen):
         if self._full_log is not None and self.app.screen is self._full_log:
             self._full_log.dismiss(None)
         self._full_log = None
-
-    def action_chat(self) -> None:
-        from grail_tui.app.screens.prompts import TextPrompt
-
-        def said(text: str | None) -> None:
-            if text and text.strip():
-                self.client.chat(text.strip()[:500])
-
-        self.app.push_screen(TextPrompt("Say to the table (everyone in this game reads it)"), said)
-
-    def action_help(self) -> None:
-        from grail_tui.app.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.client.kind))

@@ -22,6 +22,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from grail_tui.app.keyline import KeyFooter
+from grail_tui.app.screens.at_table import AtTable
 from grail_tui.table.client import TableClient
 
 from .. import situation
@@ -42,7 +43,7 @@ class TableChanged(Message):
         return isinstance(message, TableChanged)
 
 
-class SuccessionScreen(ChoosingScreen):
+class SuccessionScreen(AtTable, ChoosingScreen):
     CSS_PATH = Path(__file__).parent / "succession.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     BINDINGS = [
@@ -267,17 +268,3 @@ class SuccessionScreen(ChoosingScreen):
 
     def action_next_pane(self) -> None:
         self.pane = PANES[(PANES.index(self.pane) + 1) % len(PANES)]
-
-    def action_chat(self) -> None:
-        from grail_tui.app.screens.prompts import TextPrompt
-
-        def said(text: str | None) -> None:
-            if text and text.strip():
-                self.client.chat(text.strip()[:500])
-
-        self.app.push_screen(TextPrompt("Say to the table (everyone in this game reads it)"), said)
-
-    def action_help(self) -> None:
-        from grail_tui.app.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.client.kind))
