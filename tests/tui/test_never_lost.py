@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 
 from grail_tui.app.app import GrailApp
+from grail_tui.app.screens.prompts import ConfirmPrompt
 from grail_tui.app.screens.records import RecordsScreen
-from grail_tui.app.screens.saves import ConfirmScreen, SavesScreen
+from grail_tui.app.screens.saves import SavesScreen
 from grail_tui.games.hunt.engine import GameRecord, Pass
 from grail_tui.games.hunt.screens.game import GameScreen
 from grail_tui.games.hunt.screens.replay import ReplayScreen
@@ -52,7 +53,7 @@ async def test_a_game_is_deleted_only_when_confirmed():
         await pilot.press("c")
         await pilot.pause()
         await pilot.press("d")
-        assert isinstance(app.screen, ConfirmScreen)
+        assert isinstance(app.screen, ConfirmPrompt)
         await pilot.press("n")  # kept
         assert isinstance(app.screen, SavesScreen) and len(list(saves_dir().glob("*.jsonl"))) == 1
         await pilot.press("d", "y")

@@ -39,14 +39,15 @@ class ConfirmPrompt(ModalScreen[bool]):
 
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, hint: str = "y: yes · n or Esc: no") -> None:
         super().__init__()
         self.question = question
+        self.hint = hint
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self.question, id="question")
-            yield Static("y: yes · n or Esc: no", classes="hint")
+            yield Static(self.hint, classes="hint")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

@@ -12,14 +12,15 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from grail_tui.app.keyline import KeyFooter
 from grail_tui.games import registry
 from grail_tui.table.journal import SavedGame, unfinished
+
+from .prompts import ConfirmPrompt
 
 
 def progress(save: SavedGame) -> str:
@@ -49,24 +50,6 @@ def describe(save: SavedGame) -> str:
         title = stored.game
     names = ", ".join(s.name or "?" for s in stored.seats)
     return f"{title} · {len(stored.seats)} players: {names} · {progress(save)} · last played {when(save.saved_at)}"
-
-
-class ConfirmScreen(ModalScreen[bool]):
-    """Yes or no, No unless asked twice."""
-
-    BINDINGS = [Binding("y", "answer(True)", "Yes, delete"), Binding("n,escape", "answer(False)", "No")]
-
-    def __init__(self, question: str) -> None:
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Static(self.question, id="question")
-            yield Static("y deletes it for good; n or Esc keeps it.", classes="hint")
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
 
 
 class SavesScreen(Screen[Path | None]):
@@ -116,7 +99,8 @@ class SavesScreen(Screen[Path | None]):
                 self.notify("The game was deleted.")
                 self._list()
 
-        self.app.push_screen(ConfirmScreen(f"Delete this unfinished game?\n\n{describe(save)}"), answered)
+        self.app.push_screen(ConfirmPrompt(f"Delete this unfinished game?\n\n{describe(save)}",
+                                           "y deletes it for good; n or Esc keeps it."), answered)
 
     def action_back(self) -> None:
         self.dismiss(None)
