@@ -174,7 +174,8 @@ class LobbyScreen(Screen[None]):
     def action_new(self) -> None:
         from grail_tui.table.seats import SeatConfig
 
-        from .start import NewGame, NewGameScreen
+        from .server_game import NewGameScreen
+        from .start import NewGame
 
         settings = NewGame(seed=0)
         settings.seats[0] = SeatConfig(self.session.user)
