@@ -6,7 +6,6 @@ has gone. The Table mixes this in; it holds the state these methods read.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from typing import TYPE_CHECKING
@@ -78,8 +77,15 @@ class Clockwork:
             self._start_bots()
             due = self._next_due(now)
             self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), None if due is None else max(0.0, due - now))
+            # a timer that sets the wake-up event, not wait_for: wait_for makes a task per wait, and
+            # one per game, alive until the game's next action, made every collection longer
+            alarm = None if due is None else asyncio.get_running_loop().call_later(max(0.0, due - now),
+                                                                                 self._wake.set)
+            try:
+                await self._wake.wait()
+            finally:
+                if alarm is not None:
+                    alarm.cancel()
 
     def _limit(self) -> float | None:
         settings = self.settings

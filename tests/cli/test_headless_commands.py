@@ -135,3 +135,26 @@ def test_tournament_says_when_its_file_cannot_be_written(tmp_path):
                 "--out", str(tmp_path / "missing" / "run.json"))
     assert out.returncode == 2
     assert "cannot write" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_bench_server_times_round_trips_apart_from_its_own_clients_delays():
+    """A small `bench server` run: round trips are timed, and the bench says how late its own
+    clients' event loop woke (so a slow bench is never mistaken for a slow server)."""
+    out = grail("bench", "server", "--games", "2", "--seconds", "3", "--think", "0.1", "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["games"] == 2 and report["connections"] == 8
+    assert report["round_trip_ms"]["samples"] > 10 and report["round_trip_ms"]["p99"] > 0
+    lag = report["bench_clients_loop_lag_ms"]
+    assert lag["p50"] is not None and 0 <= lag["p50"] <= lag["p99"] <= lag["max"]
+
+
+def test_bench_clients_collector_is_quiet_while_measuring_and_back_after():
+    import gc
+
+    from grail_tui.bench.server import _collector_quiet
+
+    assert gc.isenabled()
+    with _collector_quiet():
+        assert not gc.isenabled() and gc.get_freeze_count() > 0
+    assert gc.isenabled() and gc.get_freeze_count() == 0

@@ -65,7 +65,8 @@ async def silent_opening(server: Served) -> None:
     ann = await Wire.open(server, "mute-opener")
     code = await create(ann, (None, "random"), turn_timeout=LIMIT, answer_timeout=LIMIT)
     started = time.monotonic()
-    state = await ann.seen(code, lambda s: s.seq >= 1, timeout=LIMIT + 5)
+    # the first state after the opening (not the latest: a quick bot may have moved since)
+    state = await ann.state(code, lambda s: s.seq >= 1, timeout=LIMIT + 5)
     assert time.monotonic() - started >= LIMIT - 0.5
     view = HUNT.decode_view(state.view, 0)
     assert view.public.phase is Phase.TURN and not view.sheet.placements  # ann assigned nothing
