@@ -243,6 +243,38 @@ class LoopLag:
         return {"p50": at(0.5), "p99": at(0.99), "max": at(1.0)}
 
 
+class MachineLoad:
+    """The whole machine's processor time over a run, from /proc/stat: on a shared machine a slow
+    run is often another tenant's doing, and the report should say so."""
+
+    def __init__(self) -> None:
+        self.start = self._now()
+        self.own = resource.getrusage(resource.RUSAGE_SELF)
+        self.wall = time.monotonic()
+
+    @staticmethod
+    def _now() -> tuple[int, int, int]:
+        try:
+            fields = [int(f) for f in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+        except (OSError, ValueError, IndexError):
+            return (0, 0, 0)
+        idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+        steal = fields[7] if len(fields) > 7 else 0
+        return (sum(fields[:8]), idle, steal)
+
+    def report(self, server_cpu: float) -> dict[str, float | int | None]:
+        total, idle, steal = (b - a for a, b in zip(self.start, self._now(), strict=True))
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        wall = time.monotonic() - self.wall
+        cores = os.cpu_count() or 1
+        return {"cores": cores,
+                "busy_percent": round(100 * (total - idle - steal) / total, 1) if total else None,
+                "steal_percent": round(100 * steal / total, 1) if total else None,
+                "server_percent_of_a_core": round(100 * server_cpu / wall, 1) if wall else None,
+                "bench_clients_percent_of_a_core": round(
+                    100 * (own.ru_utime + own.ru_stime - self.own.ru_utime - self.own.ru_stime) / wall, 1)}
+
+
 @contextlib.contextmanager
 def _collector_quiet() -> Any:
     """No cyclic collection in the bench's clients while they measure.
@@ -292,6 +324,8 @@ async def _measure(server: ServerProcess, seats: list[list[Seat]], everyone: lis
     restarted = asyncio.Event()
     lag = LoopLag()
     lag.start()
+    load = MachineLoad()
+    cpu_before = server.cpu_seconds()
     started = time.monotonic()
     stop = started + seconds
     attacker = _start_attack(port, seconds) if attack else None
@@ -317,6 +351,7 @@ async def _measure(server: ServerProcess, seats: list[list[Seat]], everyone: lis
         await asyncio.sleep(0.5 if not soak else 2.0)
     elapsed = time.monotonic() - started
     own_lag = lag.stop()
+    machine = load.report(server.cpu_seconds() - cpu_before if not drill else 0.0)
     if drill:
         # for every game: what its seats had been told before the kill, against what came back
         came_back: dict[str, int] = {}
@@ -364,6 +399,7 @@ async def _measure(server: ServerProcess, seats: list[list[Seat]], everyone: lis
         "server_rss_mb_at_end": round(rss_end_kb / 1024, 1),
         "server_cpu_ms_per_action": round(cpu * 1000 / actions, 2) if actions and not drill else None,
         "bench_clients_loop_lag_ms": own_lag,
+        "machine": machine,
         "targets": {"games": 200, "round_trip_ms_p99": 50, "server_rss_mb": 250},
     }
     if drill:
@@ -379,3 +415,17 @@ async def _measure(server: ServerProcess, seats: list[list[Seat]], everyone: lis
 def run(games: int = 200, seconds: float = 30.0, think: float = 1.0, drill: bool = False,
         seed: int = 0, *, attack: bool = False, soak: bool = False) -> dict[str, Any]:
     return asyncio.run(_drive(games, seconds, think, drill, seed, attack=attack, soak=soak))
+
+
+def repeated(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several runs of the same bench, each in full, with the median of their round-trip figures:
+    on a shared machine one run can differ from the next by a factor of two."""
+
+    def median(key: str, figure: str) -> float | None:
+        values = [r[key][figure] for r in runs if r[key][figure] is not None]
+        return round(statistics.median(values), 2) if values else None
+    return {"benchmark": "server", "repeat": len(runs),
+            "median_of_runs": {key: {figure: median(key, figure) for figure in ("p50", "p99")}
+                               for key in ("round_trip_ms", "round_trip_ms_after_opening")},
+            "p99_after_opening_each_run": [r["round_trip_ms_after_opening"]["p99"] for r in runs],
+            "targets": runs[0]["targets"], "runs": runs}

@@ -39,6 +39,9 @@ def register(sub: Any) -> None:
                     help="games end and new ones begin; compare the server's memory and p99 round trip "
                          "in the first minute and the last (run it for 20 minutes or more)")
     bs.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    bs.add_argument("--repeat", type=positive, default=1,
+                    help="run it this many times, one after another, and report each run and the "
+                         "median of their round trips (default 1: one run, reported alone)")
     bs.add_argument("--json", action="store_true", help="JSON output (the default)")
     bs.set_defaults(handler=run_server)
     bt = bench_sub.add_parser("tui", help="first screen time, key-to-repaint latency, bytes per key",
@@ -79,11 +82,12 @@ def run_engine(args: argparse.Namespace) -> int:
 
 
 def run_server(args: argparse.Namespace) -> int:
-    from grail_tui.bench.server import run
+    from grail_tui.bench.server import repeated, run
 
     seconds = args.seconds if args.seconds is not None else (1260.0 if args.soak else 30.0)
-    print(json.dumps(run(args.games, seconds, args.think, args.drill, args.seed,
-                         attack=args.attack, soak=args.soak)))
+    runs = [run(args.games, seconds, args.think, args.drill, args.seed + k, attack=args.attack, soak=args.soak)
+            for k in range(args.repeat)]
+    print(json.dumps(runs[0] if len(runs) == 1 else repeated(runs)))
     return 0
 
 

@@ -138,15 +138,25 @@ def test_tournament_says_when_its_file_cannot_be_written(tmp_path):
 
 
 def test_bench_server_times_round_trips_apart_from_its_own_clients_delays():
-    """A small `bench server` run: round trips are timed, and the bench says how late its own
-    clients' event loop woke (so a slow bench is never mistaken for a slow server)."""
-    out = grail("bench", "server", "--games", "2", "--seconds", "3", "--think", "0.1", "--json")
+    """Two small `bench server` runs: round trips are timed, the bench says how late its own
+    clients' event loop woke and how busy the machine was (so a slow bench or a busy neighbour is
+    never mistaken for a slow server), and the runs' median is reported beside each run."""
+    import statistics
+
+    out = grail("bench", "server", "--games", "2", "--seconds", "3", "--think", "0.1", "--repeat", "2", "--json")
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
-    assert report["games"] == 2 and report["connections"] == 8
-    assert report["round_trip_ms"]["samples"] > 10 and report["round_trip_ms"]["p99"] > 0
-    lag = report["bench_clients_loop_lag_ms"]
-    assert lag["p50"] is not None and 0 <= lag["p50"] <= lag["p99"] <= lag["max"]
+    assert report["repeat"] == 2 and len(report["runs"]) == 2
+    for run in report["runs"]:
+        assert run["games"] == 2 and run["connections"] == 8
+        assert run["round_trip_ms"]["samples"] > 10 and run["round_trip_ms"]["p99"] > 0
+        lag = run["bench_clients_loop_lag_ms"]
+        assert lag["p50"] is not None and 0 <= lag["p50"] <= lag["p99"] <= lag["max"]
+        machine = run["machine"]
+        assert machine["cores"] >= 1 and 0 <= machine["steal_percent"] <= 100
+        assert 0 < machine["server_percent_of_a_core"] and 0 < machine["bench_clients_percent_of_a_core"]
+    p99s = [run["round_trip_ms"]["p99"] for run in report["runs"]]
+    assert report["median_of_runs"]["round_trip_ms"]["p99"] == round(statistics.median(p99s), 2)
 
 
 def test_bench_clients_collector_is_quiet_while_measuring_and_back_after():
