@@ -90,6 +90,14 @@ class GrailApp(App[int]):
 
     # -- screens ---------------------------------------------------------------
 
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's, with the theme's colour system worked out once per process (warmcss)."""
+        theme = self.current_theme
+        variables = {**warmcss.color_system(theme), **theme.variables}
+        combined = {**self.get_theme_variable_defaults(), **variables}
+        self.theme_variables = combined
+        return combined
+
     @property
     def current_theme(self) -> Theme:
         """Textual's answer, kept while the theme's name and object stay the same: Textual looks
@@ -106,6 +114,14 @@ class GrailApp(App[int]):
         if self.ascii_only:
             self.add_class("-ascii")
         self.screen_change_signal.subscribe(self, self._fit_screen)
+        if self.server is not None and self.server.named:
+            # A server chosen on purpose (an SSH session's, --socket): the lobby goes up at once and
+            # connects by itself, so the first frame drawn is the lobby's, not an empty screen's
+            # while the connection opens (fifty people arriving at once share the processor).
+            from .screens.lobby import LobbyScreen
+
+            self.push_screen(LobbyScreen(None, self.g, self.server.where, target=self.server))
+            return
         if self.server is not None and await self._connect():
             return
         if self.replay_record is not None:

@@ -11,24 +11,33 @@ from grail_tui.net.remote import Session, Target
 from grail_tui.net.sockets import SocketPlaceError
 
 
-async def connect_lobby(app: Any) -> bool:
-    """Open the lobby of the app's server. A server chosen on purpose that does not
-    answer ends the app with a clear message; one merely found is skipped quietly."""
-    from .screens.lobby import LobbyScreen
-
-    target: Target = app.server
+async def open_session(app: Any, target: Target) -> Session | None:
+    """A session with the server at ``target``; None if none answers (a server chosen on purpose
+    then ends the app with a clear message; one merely found leaves a notice)."""
     try:
         link = await asyncio.wait_for(target.open(), 10)
     except (TimeoutError, OSError, ConnectionError, ProtocolError) as exc:
         if target.named or isinstance(exc, SocketPlaceError):
             app.exit_message = f"grail-tui: no grail-tui server answers at {target.where} ({exc})."
             app.exit(2)
-            return True
+            return None
         with contextlib.suppress(Exception):
             app.notify(f"No grail-tui server at {target.where}; playing on this machine.",
                        severity="warning", timeout=6, markup=False)
-        return False
+        return None
     session = Session(link, target)
     app.session = session
+    return session
+
+
+async def connect_lobby(app: Any) -> bool:
+    """Open the lobby of a server the app merely found: False (with a notice) if none answers, and
+    the app starts on this machine. (A server chosen on purpose is reached by the lobby itself.)"""
+    from .screens.lobby import LobbyScreen
+
+    target: Target = app.server
+    session = await open_session(app, target)
+    if session is None:
+        return bool(target.named or app.exit_message)
     app.push_screen(LobbyScreen(session, app.g, target.where))
     return True

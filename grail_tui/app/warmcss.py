@@ -8,6 +8,10 @@ session's app is a fork of a process that has already run one (see
 net/ssh/zygote.py and app/rehearsal.py), parsing again was a quarter of the
 CPU a session spends drawing its first lobby.
 
+The theme's colour system (the $primary, $background... variables every
+stylesheet is built with) is worked out from the theme by colour arithmetic in
+every new App too; ``color_system`` keeps it per theme object, the same way.
+
 ``install()`` makes the parse go through one cache per process, keyed by
 everything the parse depends on: the source text, where it came from, its
 priority and scope, and the theme's variables. Rule sets are not changed after
@@ -49,6 +53,22 @@ def _parse_rules(self: Stylesheet, css: str, read_from: Any, is_default_rules: b
         return rules
     _parsed.move_to_end(key)
     return rules
+
+
+_systems: OrderedDict[int, tuple[Any, dict[str, str]]] = OrderedDict()
+THEMES = 32  # colour systems kept
+
+
+def color_system(theme: Any) -> dict[str, str]:
+    """``theme.to_color_system().generate()``, worked out once per theme object in this process
+    (a copy: the caller may change it). The theme is held with its entry, so its id stays its own."""
+    kept = _systems.get(id(theme))
+    if kept is None or kept[0] is not theme:
+        kept = (theme, theme.to_color_system().generate())
+        _systems[id(theme)] = kept
+        if len(_systems) > THEMES:
+            _systems.popitem(last=False)
+    return dict(kept[1])
 
 
 def install() -> None:

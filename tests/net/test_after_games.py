@@ -133,7 +133,7 @@ async def test_the_lobby_shows_the_leaderboard_and_the_finished_games_story(play
     monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
     app = GrailApp(server=Target.unix(server.socket, named=True), seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.connected)
         await pilot.press("t")
         assert isinstance(app.screen, RatingsScreen)
         await wait(pilot, lambda: app.screen.reply is not None)

@@ -27,7 +27,7 @@ async def test_lobby_new_game_play_and_chat(server, tmp_path, monkeypatch):
     monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
     app = GrailApp(server=Target.unix(server.socket, named=True), seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.connected)
         await pilot.press("n")
         await pilot.press("enter")  # create with the defaults: you and two heuristic bots
         await wait(pilot, lambda: ready(app))
@@ -52,7 +52,7 @@ async def test_a_refused_action_comes_back_as_a_message(server, tmp_path, monkey
     monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
     app = GrailApp(server=Target.unix(server.socket, named=True), seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.connected)
         await pilot.press("n", "enter")
         await wait(pilot, lambda: ready(app))
         from grail_tui.net.protocol import Act
@@ -70,7 +70,7 @@ async def test_the_host_sets_the_answer_timeout_when_creating(server, tmp_path, 
     monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
     app = GrailApp(server=Target.unix(server.socket, named=True), seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.connected)
         await pilot.press("n")
         # the last three rows: answer time, minimum round, takeover; up wraps to the last
         await pilot.press("up", "up", "up", "backspace", "backspace", "backspace", "4", "5")
@@ -97,7 +97,7 @@ async def test_the_app_reconnects_by_itself_after_the_server_is_killed(tmp_path,
     second = None
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.connected)
             await pilot.press("n", "enter")
             await wait(pilot, lambda: ready(app))
             screen = app.screen
@@ -128,3 +128,32 @@ async def test_the_app_reconnects_by_itself_after_the_server_is_killed(tmp_path,
         first.stop()
         if second is not None:
             second.stop()
+
+
+async def test_a_chosen_servers_lobby_is_the_first_screen_and_waits_for_its_connection(tmp_path, monkeypatch):
+    """No empty screen while the connection opens: the lobby is drawn at once, says it is
+    connecting, and its keys do nothing until it is connected (a server that never answers)."""
+    import socket
+
+    from grail_tui.app.screens.server_game import NewGameScreen
+
+    monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
+    mute = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    mute.bind(str(tmp_path / "mute.sock"))
+    mute.listen(1)  # accepts at the kernel's level, never says hello
+    try:
+        app = GrailApp(server=Target.unix(tmp_path / "mute.sock", named=True), seed=1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            lobby = app.screen
+            assert len(app.screen_stack) == 2  # Textual's own blank screen, never shown, and the lobby
+            title = str(lobby.query_one("#title").content)
+            assert f"connecting to {tmp_path / 'mute.sock'}" in title and not lobby.connected
+            await pilot.press("n", "j", "r")
+            await pilot.pause(0.2)
+            assert app.screen is lobby and not isinstance(app.screen, NewGameScreen)
+            footer = app.screen.query_one("KeyFooter")
+            assert "New game" not in str(footer.render())
+            await app.action_quit()
+    finally:
+        mute.close()

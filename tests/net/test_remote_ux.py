@@ -27,7 +27,7 @@ async def test_the_code_is_shown_and_esc_goes_to_the_lobby_keeping_the_seat(serv
     monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
     app = GrailApp(server=Target.unix(server.socket, named=True), seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.connected)
         lobby = app.screen
         await pilot.press("n", "enter")
         await wait(pilot, lambda: ready(app))
@@ -69,7 +69,7 @@ async def test_a_seat_kept_for_someone_is_theirs_alone(server, tmp_path, monkeyp
     monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
     app = GrailApp(server=Target.unix(server.socket, named=True), seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.connected)
         await pilot.press("n")
         menu = app.screen.query_one("StartMenu")
         rows = menu.rows()
@@ -99,14 +99,14 @@ async def test_chat_is_there_again_after_leaving_and_coming_back(server, tmp_pat
     monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
     app = GrailApp(server=Target.unix(server.socket, named=True), seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.connected)
         await pilot.press("n", "enter")
         await wait(pilot, lambda: ready(app))
         code = app.screen.client.code
         app.screen.client.session.send(Say(code, "remember this"))
         await wait(pilot, lambda: any("remember this" in line for line in app.screen.client.log(0).lines))
         await pilot.press("escape")  # to the lobby: the subscription ends
-        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.connected)
         await wait(pilot, lambda: any(g.code == code for g, _ in app.screen.shown))
         await pilot.press("enter")
         await wait(pilot, lambda: ready(app))

@@ -88,7 +88,7 @@ async def wait(pilot, predicate, timeout: float = 20.0) -> None:
 
 async def create_in_lobby(app: GrailApp, pilot, *, open_seat: bool) -> SuccessionScreen:
     """n, the Game row to the card game, seat 2 open (or a bot), then create."""
-    await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+    await wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.connected)
     await pilot.press("n")
     menu = app.screen.query_one(StartMenu)
 

@@ -66,3 +66,23 @@ def test_the_cache_is_bounded(monkeypatch):
     for k in range(5):
         sheet._parse_rules(f"Static {{ width: {k + 1}; }}", ("", f"rule{k}"))
     assert warmcss.parsed() == 3
+
+
+def test_the_theme_colours_are_worked_out_once_per_process_and_match_textuals(monkeypatch):
+    """Every theme's CSS variables are Textual's own; a second app does not redo the colour maths."""
+    from textual.app import App
+    from textual.theme import Theme
+
+    from grail_tui.app.app import GrailApp
+
+    app = GrailApp()
+    for name in ("textual-dark", "textual-light", "nord", "gruvbox"):
+        app.theme = name
+        assert app.get_css_variables() == App.get_css_variables(app)
+    worked = []
+    original = Theme.to_color_system
+    monkeypatch.setattr(Theme, "to_color_system", lambda self: worked.append(self.name) or original(self))
+    again = GrailApp()
+    again.theme = "nord"
+    assert again.get_css_variables()["primary"] == App.get_css_variables(again)["primary"]
+    assert worked == ["nord"]  # the one call is Textual's own, for the comparison: ours was kept

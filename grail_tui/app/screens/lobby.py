@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -27,7 +27,7 @@ from grail_tui.net.protocol import (
     TableRules,
     Watch,
 )
-from grail_tui.net.remote import Session, client_for
+from grail_tui.net.remote import Session, Target, client_for
 
 
 def describe_game(g: GameSummary, me: str) -> str:
@@ -57,9 +57,11 @@ class LobbyScreen(Screen[None]):
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, session: Session, glyphs: Any, where: str) -> None:
+    def __init__(self, session: Session | None, glyphs: Any, where: str, *, target: Target | None = None) -> None:
         super().__init__()
-        self.session = session
+        self._session = session  # None until the lobby has connected to ``target`` itself
+        self.target = target
+        self._shown = False  # resumed (shown) before
         self.g = glyphs
         self.where = where
         self.shown: list[tuple[GameSummary, str]] = []  # (game, what Enter does: open/join/watch)
@@ -70,7 +72,42 @@ class LobbyScreen(Screen[None]):
         yield Static(id="lobby-help")
         yield KeyFooter()
 
+    @property
+    def session(self) -> Session:
+        assert self._session is not None, "the lobby is still connecting"
+        return self._session
+
+    @property
+    def connected(self) -> bool:
+        """Whether the lobby has its session (it connects by itself when it is the first screen)."""
+        return self._session is not None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # while it connects, only help (and quitting, the app's own key) can do anything
+        return self._session is not None or action == "help"
+
     def on_mount(self) -> None:
+        if self._session is None:
+            self.query_one("#title", Static).update(Text.assemble(("grail-tui", "bold"),
+                                                                  f"  ·  connecting to {self.where}…"))
+            self._connect()
+        else:
+            self._begin()
+
+    @work(exclusive=True, group="lobby-connect")
+    async def _connect(self) -> None:
+        """Connect (a worker: quitting while a server is slow to answer does not wait for it)."""
+        from ..connect import open_session
+
+        assert self.target is not None
+        session = await open_session(self.app, self.target)
+        if session is None:
+            return  # the app ends, saying why
+        self._session = session
+        self.refresh_bindings()
+        self._begin()
+
+    def _begin(self) -> None:
         self.session.listeners.append(self.on_server)
         self.session.start()
         guest = " (guest: you may watch)" if self.session.guest else ""
@@ -91,11 +128,18 @@ class LobbyScreen(Screen[None]):
             self._ask((Join if verb == "join" else Watch)(self.session.ref(), code))
 
     def on_unmount(self) -> None:
-        if self.on_server in self.session.listeners:
+        if self._session is not None and self.on_server in self.session.listeners:
             self.session.listeners.remove(self.on_server)
 
-    def on_screen_resume(self) -> None:
-        self.action_refresh()
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # (This runs before Textual's own handler, which restyles the whole screen on a resume.)
+        # The first time, every widget has just been styled as it mounted: styling them all again
+        # was a fifth of the processor an SSH session spends on its first frame.
+        if not self._shown:
+            self._shown = True
+            event.refresh_styles = False
+        if self._session is not None:
+            self.action_refresh()
 
     def on_server(self, message: Any) -> None:
         if message is None and not self.is_current:
