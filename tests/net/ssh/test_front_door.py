@@ -288,3 +288,19 @@ async def test_an_app_that_quits_ends_the_session_even_if_its_child_holds_the_te
     assert await term.finish(timeout=5.0) == 0
     assert await gone(term.reports()[0]["pgid"], within=5.0)
     conn.close()
+
+
+async def test_the_door_speaks_aes_gcm_and_nothing_weaker(open_door):
+    """A client that offers everything gets AES-GCM; one that offers only ChaCha20 or CBC is
+    refused before it can log in."""
+    door = await open_door()
+    conn = await connect(door, new_key())
+    try:
+        assert conn.get_extra_info("send_cipher") in ("aes128-gcm@openssh.com", "aes256-gcm@openssh.com")
+        assert conn.get_extra_info("recv_cipher") == conn.get_extra_info("send_cipher")
+    finally:
+        conn.close()
+        await conn.wait_closed()
+    for only in ("chacha20-poly1305@openssh.com", "aes128-cbc"):
+        with pytest.raises((asyncssh.Error, OSError)):
+            await connect(door, new_key(), encryption_algs=[only])
