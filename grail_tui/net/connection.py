@@ -128,7 +128,7 @@ class Connection:
     # -- reading ----------------------------------------------------------------------------
 
     async def read_line(self, timeout: float) -> bytes | None:
-        """The next line (without its newline), or None if the client is gone, silent
+        """The next line (with its newline), or None if the client is gone, silent
         too long, or sent a line over the limit (it is told why)."""
         try:
             # a timeout scope, not wait_for: wait_for wraps each read in a task of its own, and

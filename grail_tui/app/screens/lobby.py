@@ -57,11 +57,12 @@ class LobbyScreen(Screen[None]):
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, session: Session | None, glyphs: Any, where: str, *, target: Target | None = None) -> None:
+    def __init__(self, session: Session | None, glyphs: Any, where: str, *,
+                 target: Target | None = None) -> None:
         super().__init__()
         self._session = session  # None until the lobby has connected to ``target`` itself
         self.target = target
-        self._shown = False  # resumed (shown) before
+        self._resumed_before = False
         self.g = glyphs
         self.where = where
         self.shown: list[tuple[GameSummary, str]] = []  # (game, what Enter does: open/join/watch)
@@ -135,8 +136,8 @@ class LobbyScreen(Screen[None]):
         # (This runs before Textual's own handler, which restyles the whole screen on a resume.)
         # The first time, every widget has just been styled as it mounted: styling them all again
         # was a fifth of the processor an SSH session spends on its first frame.
-        if not self._shown:
-            self._shown = True
+        if not self._resumed_before:
+            self._resumed_before = True
             event.refresh_styles = False
         if self._session is not None:
             self.action_refresh()
