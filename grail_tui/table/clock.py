@@ -35,6 +35,7 @@ class Clockwork:
     _gone_since: dict[int, float]
     _wake: asyncio.Event | None
     _task: asyncio.Task[None] | None
+    _closed: bool
     _opened: float
     _hold_until: float | None
     _fired: bool
@@ -52,15 +53,21 @@ class Clockwork:
 
     def start(self) -> None:
         """Let the table run its bots and clocks (needs a running event loop)."""
-        if self._task is None:
+        if self._task is None and not self._closed:
             self._wake = asyncio.Event()
             self._task = asyncio.get_running_loop().create_task(self._run())
 
     def close(self) -> None:
-        for task in self._thinking.values():
-            task.cancel()
-        if self._task is not None:
-            self._task.cancel()
+        # A cancelled task keeps its CancelledError, whose traceback holds the task's frame, and
+        # so this table. While the table also held the task, that was a cycle that only a full
+        # collection frees: each game that ended waited in memory for one, with its whole history.
+        # The table lets go of its tasks first, so they go as soon as they end.
+        self._closed = True
+        thinking, self._thinking = list(self._thinking.values()), {}
+        task, self._task = self._task, None
+        for each in (*thinking, task):
+            if each is not None:
+                each.cancel()
         self.store.close()
 
     def _poke(self) -> None:

@@ -69,6 +69,7 @@ class Table(Clockwork):
         self._thinking: dict[int, asyncio.Task[None]] = {}
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
+        self._closed = False  # closed: its clock never starts again
         self._finished = False
         self._record: dict[str, Any] | None = None  # the whole record, once over
         self._fired = False  # the current wait's time limit has been acted on

@@ -100,3 +100,27 @@ async def test_an_empty_table_pauses_and_moves_again_when_a_person_comes(stores:
     table.join(0, lambda update: None)
     await until(lambda: table.state.phase is Phase.TURN, 1.0)
     table.close()
+
+
+async def test_a_closed_table_is_freed_at_once_not_at_the_next_full_collection(stores: Stores):
+    """A server unloads every game that ends. A closed table, whose clock was waiting and whose bot
+    was thinking, is freed as soon as nothing refers to it: no cycle through its cancelled tasks
+    keeps the whole game (its history too) until a full collection, which on a busy server comes
+    rarely (net/running.py)."""
+    import gc
+    import weakref
+
+    table = stores.table(Setup(players=3, seed=3), seats(None, "heuristic", None),
+                         TableSettings(bot_delay=30, turn_timeout=600))
+    table.start()
+    await asyncio.sleep(0.05)  # the clock waits; the bot's opening is "thinking" for 30 s
+    gone = weakref.ref(table)
+    gc.disable()
+    try:
+        table.close()
+        del table
+        for _ in range(5):
+            await asyncio.sleep(0)  # the cancelled tasks end
+        assert gone() is None
+    finally:
+        gc.enable()
