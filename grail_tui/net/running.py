@@ -54,9 +54,9 @@ def fit_to_files(limits: Limits) -> Limits:
 # default size: raised to 10,000 objects, each one paused the server for about 30 ms under
 # `bench server --attack` at 200 games, and those pauses were the legitimate clients' p99. A full
 # collection walks every live game (about 80 ms at 200 games), so it comes after 100 middle ones,
-# not 10: about every 100 s under that load, not every 10 s. The server makes almost no cyclic
-# garbage (the collections found none in a 30 s run), so waiting longer costs no memory; the soak
-# (`bench server --soak`) watches that.
+# not 10: about every 100 s under that load, not every 10 s. That is safe only because the server
+# makes no cyclic garbage: a game that ends is freed at once (table/clock.py `close`, and its test),
+# where it had waited for a full collection; the soak (`bench server --soak`) watches memory.
 COLLECTOR_THRESHOLDS = (700, 10, 100)
 
 
