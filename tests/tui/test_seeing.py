@@ -241,3 +241,25 @@ async def test_the_log_shows_the_newest_lines_when_it_comes_back_into_view():
         await pilot.pause()
         assert log.scroll_offset.y == log.max_scroll_y > 0
         assert "line 59" in str(log.lines[-1].text)
+
+
+async def test_the_log_keeps_following_when_news_comes_faster_than_it_repaints():
+    """Two batches of lines before the log has scrolled to the first: it still shows the newest
+    (it used to see the end move away, take the reader for someone who had scrolled up, and stop)."""
+    from textual.app import App, ComposeResult
+
+    class OneLog(App[None]):
+        def compose(self) -> ComposeResult:
+            yield LogPane()
+
+    app = OneLog()
+    async with app.run_test(size=(40, 8)) as pilot:
+        log = app.query_one(LogPane)
+        lines = [f"line {k}" for k in range(30)]
+        log.add(lines[:5])
+        await pilot.pause()
+        log.add(lines[:15])
+        log.add(lines[:30])  # before any repaint
+        await pilot.pause()
+        await pilot.pause()
+        assert log.follow and log.max_scroll_y > 0 and log.scroll_offset.y == log.max_scroll_y

@@ -212,6 +212,7 @@ class LogPane(RichLog):
         super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)  # type: ignore[arg-type]
         self.shown = 0
         self.follow = True  # at the end, following new lines (False once the reader scrolls up)
+        self._catching_up = False  # lines written to follow have not been scrolled to yet
         self.border_title = "Log · PgUp PgDn · Esc"
 
     def reset(self) -> None:
@@ -222,11 +223,20 @@ class LogPane(RichLog):
         fresh = lines[self.shown:]
         if not fresh:
             return
-        if self.display and self.size.height:  # hidden, it keeps following as it was
+        # Hidden, it keeps following as it was. Lines that came a moment ago are not in view yet
+        # (the log scrolls to them after the next refresh), so until then the end has moved away
+        # from a reader who never scrolled: it still follows.
+        if self.display and self.size.height and not self._catching_up:
             self.follow = self.scroll_offset.y >= self.max_scroll_y
         for line in fresh:
             self.write(line, scroll_end=self.follow)
+        if self.follow and not self._catching_up:
+            self._catching_up = True
+            self.call_after_refresh(self._caught_up)
         self.shown = len(lines)
+
+    def _caught_up(self) -> None:
+        self._catching_up = False
 
     def on_show(self) -> None:
         if self.follow:  # lines written while hidden: show the newest
