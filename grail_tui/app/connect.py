@@ -38,6 +38,6 @@ async def connect_lobby(app: Any) -> bool:
     target: Target = app.server
     session = await open_session(app, target)
     if session is None:
-        return bool(target.named or app.exit_message)
+        return app.exit_message is not None  # ending, saying why; else this machine's start screen
     app.push_screen(LobbyScreen(session, app.g, target.where))
     return True

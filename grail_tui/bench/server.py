@@ -17,8 +17,6 @@ memory and round trips in the first minute and the last.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import gc
 import json
 import os
 import random
@@ -38,7 +36,8 @@ from grail_tui.net.botclient import reply_to
 from grail_tui.net.client import ServerLink
 from grail_tui.net.protocol import Create, Join, Joined, Leave, Open, State, TableRules
 
-from .soak import Sampler, soak_report
+from .gauges import LoopLag, MachineLoad, collector_quiet
+from .soak import Sampler, percentile_ms, soak_report
 
 ENDLESS = 100_000  # turns: the plain load's games outlast the run
 SOAK_TURNS = 60  # turns: the soak's games end and new ones begin
@@ -211,88 +210,6 @@ async def _keep_playing(table: list[Seat], stop: float, restarted: asyncio.Event
         await _new_game(table, turns)
 
 
-class LoopLag:
-    """How late this process's own event loop wakes: the share of a round trip that is the bench's.
-
-    Every client runs in this one process, so when it is busy a round trip grows by its wait here,
-    which no real player (on a machine of their own) would have. Reported beside the round trips.
-    """
-
-    TICK = 0.01
-
-    def __init__(self) -> None:
-        self.late: list[float] = []
-        self.task: asyncio.Task[None] | None = None
-
-    async def _watch(self) -> None:
-        while True:
-            before = time.perf_counter()
-            await asyncio.sleep(self.TICK)
-            self.late.append(time.perf_counter() - before - self.TICK)
-
-    def start(self) -> None:
-        self.task = asyncio.create_task(self._watch())
-
-    def stop(self) -> dict[str, float | None]:
-        if self.task is not None:
-            self.task.cancel()
-        ordered = sorted(self.late)
-
-        def at(p: float) -> float | None:
-            return round(ordered[min(len(ordered) - 1, int(len(ordered) * p))] * 1000, 2) if ordered else None
-        return {"p50": at(0.5), "p99": at(0.99), "max": at(1.0)}
-
-
-class MachineLoad:
-    """The whole machine's processor time over a run, from /proc/stat: on a shared machine a slow
-    run is often another tenant's doing, and the report should say so."""
-
-    def __init__(self) -> None:
-        self.start = self._now()
-        self.own = resource.getrusage(resource.RUSAGE_SELF)
-        self.wall = time.monotonic()
-
-    @staticmethod
-    def _now() -> tuple[int, int, int]:
-        try:
-            fields = [int(f) for f in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
-        except (OSError, ValueError, IndexError):
-            return (0, 0, 0)
-        idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
-        steal = fields[7] if len(fields) > 7 else 0
-        return (sum(fields[:8]), idle, steal)
-
-    def report(self, server_cpu: float) -> dict[str, float | int | None]:
-        total, idle, steal = (b - a for a, b in zip(self.start, self._now(), strict=True))
-        own = resource.getrusage(resource.RUSAGE_SELF)
-        wall = time.monotonic() - self.wall
-        cores = os.cpu_count() or 1
-        return {"cores": cores,
-                "busy_percent": round(100 * (total - idle - steal) / total, 1) if total else None,
-                "steal_percent": round(100 * steal / total, 1) if total else None,
-                "server_percent_of_a_core": round(100 * server_cpu / wall, 1) if wall else None,
-                "bench_clients_percent_of_a_core": round(
-                    100 * (own.ru_utime + own.ru_stime - self.own.ru_utime - self.own.ru_stime) / wall, 1)}
-
-
-@contextlib.contextmanager
-def _collector_quiet() -> Any:
-    """No cyclic collection in the bench's clients while they measure.
-
-    Eight hundred clients keep tens of thousands of objects alive at any moment, so each of this
-    process's collections paused every client at once for 20-70 ms: a round trip the server never
-    took. The clients make almost no cyclic garbage; whatever they make waits for the end.
-    """
-    gc.collect()
-    gc.freeze()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-        gc.unfreeze()
-
-
 def _start_attack(port: int, seconds: float) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "grail_tui.bench.attack", str(port), str(seconds)],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -314,13 +231,6 @@ async def _drive(games: int, seconds: float, think: float, drill: bool, seed: in
         await _new_game(table, turns)
         seats.append(table)
     everyone = [s for table in seats for s in table]
-    with _collector_quiet():
-        return await _measure(server, seats, everyone, seconds, think, drill, attack, soak, turns, port)
-
-
-async def _measure(server: ServerProcess, seats: list[list[Seat]], everyone: list[Seat], seconds: float,
-                   think: float, drill: bool, attack: bool, soak: bool, turns: int, port: int) -> dict[str, Any]:
-    folder = server.folder
     restarted = asyncio.Event()
     lag = LoopLag()
     lag.start()
@@ -375,9 +285,7 @@ async def _measure(server: ServerProcess, seats: list[list[Seat]], everyone: lis
     actions = sum(s.actions for s in everyone)
 
     def pct(p: float, among: list[float] = latencies) -> float | None:
-        if not among:
-            return None
-        return round(among[min(len(among) - 1, int(len(among) * p))] * 1000, 2)
+        return percentile_ms(among, p)
 
     # Every game opens at the same instant at first (800 assignments in a second at 200 games),
     # which no server sees in life: the round trips after that burst, apart.
@@ -385,7 +293,7 @@ async def _measure(server: ServerProcess, seats: list[list[Seat]], everyone: lis
 
     report: dict[str, Any] = {
         "benchmark": "server",
-        "games": len(seats),
+        "games": games,
         "connections": len(everyone),
         "seconds": round(elapsed, 1),
         "think_seconds": think,
@@ -414,7 +322,8 @@ async def _measure(server: ServerProcess, seats: list[list[Seat]], everyone: lis
 
 def run(games: int = 200, seconds: float = 30.0, think: float = 1.0, drill: bool = False,
         seed: int = 0, *, attack: bool = False, soak: bool = False) -> dict[str, Any]:
-    return asyncio.run(_drive(games, seconds, think, drill, seed, attack=attack, soak=soak))
+    with collector_quiet():
+        return asyncio.run(_drive(games, seconds, think, drill, seed, attack=attack, soak=soak))
 
 
 def repeated(runs: list[dict[str, Any]]) -> dict[str, Any]:

@@ -29,7 +29,8 @@ class Sampler:
             self.samples.append((time.monotonic() - self.started, kb, self.cpu()))
 
 
-def _pct(values: Sequence[float], p: float) -> float | None:
+def percentile_ms(values: Sequence[float], p: float) -> float | None:
+    """The ``p`` quantile of ``values`` (seconds), in milliseconds; None if there are none."""
     if not values:
         return None
     ordered = sorted(values)
@@ -42,7 +43,7 @@ def _minute(sampler: Sampler, timed: Sequence[tuple[float, float]], started: flo
     took = [seconds for when, seconds in timed if start <= when - started < end]
     used = inside[-1][1] - inside[0][1] if len(inside) > 1 else 0.0
     return {"from_second": round(start), "rss_mb": round(max(kb for kb, _ in inside) / 1024, 1) if inside else None,
-            "round_trips": len(took), "p50_ms": _pct(took, 0.5), "p99_ms": _pct(took, 0.99),
+            "round_trips": len(took), "p50_ms": percentile_ms(took, 0.5), "p99_ms": percentile_ms(took, 0.99),
             # the server's own cost per round trip: if it holds while p99 grows, the machine is busier
             "server_cpu_ms_per_round_trip": round(used * 1000 / len(took), 2) if took else None}
 

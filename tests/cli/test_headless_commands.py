@@ -162,9 +162,9 @@ def test_bench_server_times_round_trips_apart_from_its_own_clients_delays():
 def test_bench_clients_collector_is_quiet_while_measuring_and_back_after():
     import gc
 
-    from grail_tui.bench.server import _collector_quiet
+    from grail_tui.bench.gauges import collector_quiet
 
     assert gc.isenabled()
-    with _collector_quiet():
+    with collector_quiet():
         assert not gc.isenabled() and gc.get_freeze_count() > 0
     assert gc.isenabled() and gc.get_freeze_count() == 0
