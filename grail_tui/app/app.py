@@ -83,6 +83,20 @@ class GrailApp(App[int]):
             self._filters.append(AsciiFilter())
 
     @property
+    def _lobby_first(self) -> bool:
+        return self.server is not None and bool(getattr(self.server, "named", False))
+
+    def get_default_screen(self) -> Screen[Any]:
+        """With a server chosen on purpose (an SSH session's, --socket) the lobby is the first
+        screen, and it connects by itself: the first frame drawn is the lobby's, not an empty
+        screen's while the connection opens (fifty people arriving at once share the processor)."""
+        if self._lobby_first:
+            from .screens.lobby import LobbyScreen
+
+            return LobbyScreen(None, self.g, self.server.where, target=self.server)
+        return super().get_default_screen()
+
+    @property
     def failure(self) -> str:
         """What went wrong inside the app, if it stopped on an error (its traceback as text)."""
         out = self.error_console.file
@@ -114,14 +128,8 @@ class GrailApp(App[int]):
         if self.ascii_only:
             self.add_class("-ascii")
         self.screen_change_signal.subscribe(self, self._fit_screen)
-        if self.server is not None and self.server.named:
-            # A server chosen on purpose (an SSH session's, --socket): the lobby goes up at once and
-            # connects by itself, so the first frame drawn is the lobby's, not an empty screen's
-            # while the connection opens (fifty people arriving at once share the processor).
-            from .screens.lobby import LobbyScreen
-
-            self.push_screen(LobbyScreen(None, self.g, self.server.where, target=self.server))
-            return
+        if self._lobby_first:
+            return  # the lobby is the first screen (see get_default_screen) and connects by itself
         if self.server is not None and await self._connect():
             return
         if self.replay_record is not None:
@@ -287,7 +295,8 @@ class GrailApp(App[int]):
         self.push_screen(RecordsScreen(), chosen)
 
     def action_new_game(self) -> None:
-        while len(self.screen_stack) > 2:
+        home = 1 if self._lobby_first else 2  # the lobby, or the start menu over the empty screen
+        while len(self.screen_stack) > home:
             self.pop_screen()
         if self.session is not None:
             return  # back in the lobby

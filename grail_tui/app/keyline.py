@@ -53,7 +53,7 @@ class KeyLine(Static):
         if room > 0:
             text.append(" " * room)
             text.append(TAIL, Style(dim=True))
-        self.update(text)
+        self.update(text, layout=False)  # one line high, docked (app.tcss): only its line is redrawn
 
     @staticmethod
     def _line(labels: Sequence[tuple[str, str, bool]], pad: str) -> Text:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from grail_tui.app.app import GrailApp
-from grail_tui.app.screens.lobby import LobbyScreen
+from grail_tui.app.screens.lobby import FIRST_FRAME_WAIT, LobbyScreen
 from grail_tui.games.hunt.screens.game import GameScreen
 from grail_tui.games.hunt.situation import Request
 from grail_tui.net.remote import Target
@@ -146,7 +146,8 @@ async def test_a_chosen_servers_lobby_is_the_first_screen_and_waits_for_its_conn
         async with app.run_test(size=(80, 24)) as pilot:
             await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
             lobby = app.screen
-            assert len(app.screen_stack) == 2  # Textual's own blank screen, never shown, and the lobby
+            await pilot.pause(FIRST_FRAME_WAIT)  # past the moment it waits for a quick answer
+            assert app.screen_stack == [lobby]  # the first screen: no empty one drawn before it
             title = str(lobby.query_one("#title").content)
             assert f"connecting to {tmp_path / 'mute.sock'}" in title and not lobby.connected
             await pilot.press("n", "j", "r")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from grail_tui.app.app import GrailApp
+from grail_tui.app.keyline import KeyFooter
 from grail_tui.app.screens.lobby import LobbyScreen
 from grail_tui.games.hunt.screens.game import GameScreen
 from grail_tui.net.protocol import Error, Games, Join, ListGames, Open, Say
@@ -163,3 +164,18 @@ def test_the_log_names_a_seat_taken_after_it_began():
     mirror.receive(SeatUpdate(2, 0, game.view(0), names=("ann", "bo", "cy"),
                               events=(TurnBegan(1, 1),)))
     assert mirror.log(0).lines[-1] == "== Turn 1: bo"
+
+
+async def test_the_lobby_is_the_first_screen_and_follows_the_terminal_when_it_resizes(server, tmp_path, monkeypatch):
+    monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
+    app = GrailApp(server=Target.unix(server.socket, named=True), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.connected)
+        lobby = app.screen
+        assert app.screen_stack == [lobby]  # no empty screen under it, drawn first while connecting
+        assert "you are " in str(lobby.query_one("#title").content)
+        for width, height in ((100, 30), (80, 24)):
+            await pilot.resize_terminal(width, height)
+            await wait(pilot, lambda bottom=height - 1: lobby.query_one(KeyFooter).region.y == bottom)
+            assert lobby.query_one("#games").region.width == width
+            assert lobby.query_one("#title").region.width == width

@@ -167,6 +167,9 @@ async def test_the_app_creates_a_card_game_a_client_joins_a_spectator_watches_an
         assert not any(line.startswith("Seat 2") for line in lines)
         assert f"{client.code} · " in str(screen.query_one("#status").content)
         await asyncio.wait_for(asyncio.gather(rival, watcher), 20)
+        await pilot.press("n")  # a new game, from a server's lobby: back in that lobby
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert app.screen_stack == [app.screen]  # the lobby is the first screen: nothing under it
         await bo.close()
         await cy.close()
     states = [m for m in watched if isinstance(m, State)]

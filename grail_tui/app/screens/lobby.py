@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import Any
 
 from rich.text import Text
@@ -44,6 +46,11 @@ def describe_game(g: GameSummary, me: str) -> str:
     return f"{g.code}  {g.title}  {g.players}p {state:<19} {', '.join(seats)}"
 
 
+FIRST_FRAME_WAIT = 1.0  # seconds the lobby's first frame waits for the server's list of games
+LOBBY_HELP = ("Enter opens the game under the cursor (your seat, a free seat, or as a spectator). "
+              "n creates a game; j joins by its 4-letter code; w watches; l: finished games; t: ratings.")
+
+
 class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new", "New game", tooltip="Create a game on the server", id="lobby-new"),
@@ -66,11 +73,12 @@ class LobbyScreen(Screen[None]):
         self.g = glyphs
         self.where = where
         self.shown: list[tuple[GameSummary, str]] = []  # (game, what Enter does: open/join/watch)
+        self._listed = asyncio.Event()  # set once the games are first listed (or connecting failed)
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
         yield OptionList(id="games", markup=False)  # names are other people's text
-        yield Static(id="lobby-help")
+        yield Static(LOBBY_HELP, id="lobby-help")
         yield KeyFooter()
 
     @property
@@ -87,13 +95,21 @@ class LobbyScreen(Screen[None]):
         # while it connects, only help (and quitting, the app's own key) can do anything
         return self._session is not None or action == "help"
 
-    def on_mount(self) -> None:
-        if self._session is None:
-            self.query_one("#title", Static).update(Text.assemble(("grail-tui", "bold"),
-                                                                  f"  ·  connecting to {self.where}…"))
-            self._connect()
-        else:
+    async def on_mount(self) -> None:
+        # Textual hides the notifications' rack (inline) when the screen first shows, and lays the
+        # screen out again for it; hidden before the first layout, that second one is not needed.
+        self.query("#textual-toastrack").set(display=False)  # (none when notifications are off)
+        if self._session is not None:
             self._begin()
+            return
+        self._title(f"connecting to {self.where}…")
+        self._connect()
+        # The screen is first laid out and drawn after this returns. A server a socket away answers
+        # in milliseconds: waiting for it (a moment, no more) makes that first frame the lobby with
+        # its games, drawn once, instead of "connecting" and then all of it again (fifty people
+        # arriving at once share the processor). A slow server gets "connecting" on screen.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._listed.wait(), FIRST_FRAME_WAIT)
 
     @work(exclusive=True, group="lobby-connect")
     async def _connect(self) -> None:
@@ -103,6 +119,7 @@ class LobbyScreen(Screen[None]):
         assert self.target is not None
         session = await open_session(self.app, self.target)
         if session is None:
+            self._listed.set()
             return  # the app ends, saying why
         self._session = session
         self.refresh_bindings()
@@ -112,12 +129,7 @@ class LobbyScreen(Screen[None]):
         self.session.listeners.append(self.on_server)
         self.session.start()
         guest = " (guest: you may watch)" if self.session.guest else ""
-        self.query_one("#title", Static).update(
-            Text.assemble(("grail-tui", "bold"), f"  ·  server {self.where}  ·  you are "
-                          f"{self.session.user}{guest}"))
-        self.query_one("#lobby-help", Static).update(
-            "Enter opens the game under the cursor (your seat, a free seat, or as a spectator). "
-            "n creates a game; j joins by its 4-letter code; w watches; l: finished games; t: ratings.")
+        self._title(f"server {self.where}  ·  you are {self.session.user}{guest}")
         self.action_refresh()
         self.query_one(OptionList).focus()
         if steps := settle_steps():  # an SSH session: its first screen is drawn; others' come first now
@@ -127,6 +139,11 @@ class LobbyScreen(Screen[None]):
             self.app.open_code = None  # type: ignore[attr-defined]
             verb, code = wanted
             self._ask((Join if verb == "join" else Watch)(self.session.ref(), code))
+
+    def _title(self, text: str) -> None:
+        # One line high (app.tcss): a new title needs no new layout, only its own line redrawn.
+        self.query_one("#title", Static).update(Text.assemble(("grail-tui", "bold"), f"  ·  {text}"),
+                                                layout=False)
 
     def on_unmount(self) -> None:
         if self._session is not None and self.on_server in self.session.listeners:
@@ -141,6 +158,12 @@ class LobbyScreen(Screen[None]):
             event.refresh_styles = False
         if self._session is not None:
             self.action_refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # (Before Textual's handler, which lays the screen out again for every Resize.) The first
+        # layout sends the screen a Resize of its own, to the size it has just been laid out at.
+        if event.size == self.outer_size:
+            event.prevent_default()
 
     def on_server(self, message: Any) -> None:
         if message is None and not self.is_current:
@@ -173,11 +196,11 @@ class LobbyScreen(Screen[None]):
                     self.shown.append((game, verb))
         box = self.query_one(OptionList)
         box.clear_options()
-        for game, verb in self.shown:
-            box.add_option(Option(f"{verb:<5} {describe_game(game, me)}", id=game.code))
-        if not self.shown:
-            box.add_option(Option("No games yet: press n to create one.", id="", disabled=True))
+        box.add_options([Option(f"{verb:<5} {describe_game(game, me)}", id=game.code)
+                         for game, verb in self.shown]
+                        or [Option("No games yet: press n to create one.", id="", disabled=True)])
         box.highlighted = 0 if self.shown else None
+        self._listed.set()
 
     @work(group="lobby-open")
     async def _ask(self, message: Any) -> None:
