@@ -8,6 +8,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from grail_tui.app.lineinput import LineInput
+
 
 class TextPrompt(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -19,7 +21,7 @@ class TextPrompt(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self.question, id="question", markup=False)
-            answer = Input(self.value, placeholder=self.placeholder, id="answer")
+            answer = LineInput(self.value, placeholder=self.placeholder, id="answer")
             answer.cursor_blink = False
             yield answer
             yield Static("Enter to accept, Esc to cancel", classes="hint")

@@ -25,6 +25,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from grail_tui.app.keyline import KeyLine
+from grail_tui.app.lineinput import LineInput
 from grail_tui.table.client import TableClient
 
 from .. import situation
@@ -108,7 +109,7 @@ class GameScreen(ScreenKeys):
                 yield LogPane(id="pane-log", classes="pane")
         with Vertical(id="prompt"):
             yield Static(id="prompt-text", markup=False)
-            yield Input(id="amount", type="integer")  # blink off: see on_mount
+            yield LineInput(id="amount", type="integer")  # blink off: see on_mount
             yield AssignPad(self.g, id="assign")
             yield Static(id="prompt-error", markup=False)
         yield KeyLine(id="keys")
