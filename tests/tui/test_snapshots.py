@@ -101,3 +101,64 @@ def test_snapshot_below_the_smallest_size(snap_compare, style):
     scenarios.save(scenarios.midgame())
     app = GrailApp(seed=42, bot_delay=0, player_name="Ann", ascii_only=style == "ascii", resume=True)
     assert snap_compare(app, terminal_size=(70, 20))
+
+
+# -- a server's lobby, from a stand-in session that answers as a server would (no socket: the codes,
+# names and title stay the same from run to run)
+
+
+class ListingSession:
+    """What the lobby asks of a session: who you are, and the lists of games."""
+
+    def __init__(self, lists: dict[str, tuple]) -> None:
+        self.user, self.guest, self.connected = "ann", False, True
+        self.listeners: list = []
+        self.lists = lists
+        self._ref = 0
+
+    def start(self) -> None:
+        pass
+
+    def ref(self) -> int:
+        self._ref += 1
+        return self._ref
+
+    async def request(self, message):
+        from grail_tui.net.protocol import Games
+
+        return Games(message.ref, message.which, 0, self.lists.get(message.which, ()), False)
+
+
+def lobby_lists() -> dict[str, tuple]:
+    from grail_tui.net.protocol import GameSummary, SeatInfo
+
+    def game(code, title, status, progress, *seats):
+        return GameSummary(code, "hunt" if "Hunt" in title else "succession", title, len(seats), status,
+                           progress, seats, 0.0)
+
+    hunt, cards = "The Hunt for the Grail", "Grail Succession"
+    return {
+        "mine": (game("KQWX", hunt, "playing", "turn 12", SeatInfo("ann"), SeatInfo("bo", present=True),
+                      SeatInfo(None, bot="heuristic")),),
+        "open": (game("RTZP", hunt, "open", "", SeatInfo("cy", present=True), SeatInfo(None),
+                      SeatInfo(None, reserved="dee")),
+                 game("MNBV", cards, "open", "", SeatInfo("[b]eve[/b]", present=True), SeatInfo(None))),
+        "live": (game("HGFD", cards, "playing", "round 3", SeatInfo("fay", present=True),
+                      SeatInfo("gus", present=False)),),
+    }
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_lobby(snap_compare, size, style):
+    from grail_tui.app.screens.lobby import LobbyScreen
+
+    app = GrailApp(seed=42, bot_delay=0, player_name="Ann", ascii_only=style == "ascii")
+
+    async def to_the_lobby(pilot):
+        session = ListingSession(lobby_lists())
+        await app.push_screen(LobbyScreen(session, app.g, "this SSH session"))  # type: ignore[arg-type]
+        await pilot.pause()
+        await pilot.pause()
+
+    assert snap_compare(app, run_before=to_the_lobby, terminal_size=size)
