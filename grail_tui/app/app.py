@@ -31,7 +31,7 @@ from grail_tui.table.store import StoredGame
 from grail_tui.table.table import Table
 from grail_tui.table.thinking import Thinker
 
-from . import warmcss
+from . import onelayout, warmcss
 from .glyphs import glyphs
 from .screens.size import SizeNotice, too_small
 from .screens.start import NewGame, StartMenu, StartScreen
@@ -57,6 +57,7 @@ class GrailApp(App[int]):
         open_code: tuple[str, str] | None = None,
     ) -> None:
         warmcss.install()  # parsed CSS is kept for every app this process runs (an SSH zygote's forks)
+        onelayout.install()  # a screen is laid out again only for a new size
         super().__init__()
         # A failure inside the app is reported in a plain sentence (see launch.py), never as a
         # traceback on the player's terminal: Textual prints its errors to this console.
@@ -84,7 +85,7 @@ class GrailApp(App[int]):
 
     @property
     def _lobby_first(self) -> bool:
-        return self.server is not None and bool(getattr(self.server, "named", False))
+        return self.server is not None and self.server.named
 
     def get_default_screen(self) -> Screen[Any]:
         """With a server chosen on purpose (an SSH session's, --socket) the lobby is the first

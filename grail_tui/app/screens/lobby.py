@@ -96,9 +96,6 @@ class LobbyScreen(Screen[None]):
         return self._session is not None or action == "help"
 
     async def on_mount(self) -> None:
-        # Textual hides the notifications' rack (inline) when the screen first shows, and lays the
-        # screen out again for it; hidden before the first layout, that second one is not needed.
-        self.query("#textual-toastrack").set(display=False)  # (none when notifications are off)
         if self._session is not None:
             self._begin()
             return
@@ -158,12 +155,6 @@ class LobbyScreen(Screen[None]):
             event.refresh_styles = False
         if self._session is not None:
             self.action_refresh()
-
-    def on_resize(self, event: events.Resize) -> None:
-        # (Before Textual's handler, which lays the screen out again for every Resize.) The first
-        # layout sends the screen a Resize of its own, to the size it has just been laid out at.
-        if event.size == self.outer_size:
-            event.prevent_default()
 
     def on_server(self, message: Any) -> None:
         if message is None and not self.is_current:
