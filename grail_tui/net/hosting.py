@@ -57,6 +57,16 @@ class Hosted:
     def seat_of(self, user: str) -> int | None:
         return next((k for k, s in enumerate(self.table.seats) if s.is_human and s.name == user), None)
 
+    def lookalike_of(self, user: str, seat: int) -> str | None:
+        """Another seat's name (or the name it is kept for) that looks like ``user``'s: a person
+        joining later must not pass for a bot, nor a bot for them."""
+        keys = name_keys(shown_name(user))
+        for k, config in enumerate(self.table.seats):
+            for name in (config.name, config.reserved):
+                if k != seat and name and keys & name_keys(shown_name(name)):
+                    return shown_name(name)
+        return None
+
     def free_seat_for(self, user: str) -> int | None:
         for k, s in enumerate(self.table.seats):
             if s.is_human and s.name is None and (s.reserved or user) == user:
@@ -135,11 +145,19 @@ def create_game(message: Create, owner: str, database: GameDatabase, live: Itera
     return Hosted(code, kind, table, owner)
 
 
+BENCH_PREFIX = "bench:"
+
+
 def reserved_name(name: str) -> str:
     """A seat kept for a person: their name cleaned (NameRefused says why it cannot be). The
     benchmark transport's people are "bench:NAME"; no account or SSH name can hold a colon."""
-    prefix = "bench:" if name.startswith("bench:") else ""
+    prefix = BENCH_PREFIX if name.startswith(BENCH_PREFIX) else ""
     return prefix + clean_name(name[len(prefix):])
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the others compare it: a benchmark person's without the transport's prefix."""
+    return name.removeprefix(BENCH_PREFIX)
 
 
 def distinct_names(seats: list[SeatConfig]) -> None:
@@ -151,7 +169,7 @@ def distinct_names(seats: list[SeatConfig]) -> None:
         for name in (config.name, config.reserved):
             if not name:
                 continue
-            keys = name_keys(name)
+            keys = name_keys(shown_name(name))
             if keys & seen:
                 raise TableError(f"Two seats cannot both be called {name!r}; give the bots other names.")
             seen |= keys

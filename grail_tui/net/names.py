@@ -10,11 +10,13 @@ combining marks, and a bounded length.
 what a name may not hold, with a message the person understands, and
 ``name_keys`` folds a name so that two names which look alike collide
 (``Ann`` and ``Аnn`` with a Cyrillic A, ``B0b`` and ``Bob``, ``ann`` and
-``Ann``): names are unique by these keys, not by their code points.
+``Ann``, ``ᴀnn`` in small capitals, ``Bọb`` with an accent): names are unique
+by these keys, not by their code points.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -45,6 +47,14 @@ _IGNORABLE = (
 )
 # Blank but not ignorable: a name of these would look empty.
 _BLANK_LETTERS = frozenset("\u2800")
+
+# Look-alikes Unicode's confusables table leaves out, folded by a letter's own name: small
+# capitals (LATIN LETTER SMALL CAPITAL A looks like a small a) and letters with a stroke, hook
+# or bar that do not decompose (LATIN SMALL LETTER D WITH STROKE looks like d).
+_SMALL_CAPITAL = re.compile(r"(\w+) (?:CAPITAL )?LETTER SMALL CAPITAL ([A-Z]+)")
+_WITH_SOMETHING = re.compile(r"(.+ LETTER [A-Z]+) WITH .+")
+# Bump when name_keys changes, so stores of folded names fold them again.
+FOLDING = 2
 
 _EAST_ASIAN = frozenset({"CJK", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO", "IDEOGRAPHIC"})
 
@@ -129,15 +139,44 @@ def clean_name(text: str) -> str:
     return name
 
 
+@functools.lru_cache(maxsize=4096)
+def _base_letter(ch: str) -> str:
+    """The plain letter a small capital or a letter with a stroke or hook stands for."""
+    name = unicodedata.name(ch, "")
+    if found := _SMALL_CAPITAL.fullmatch(name):
+        plain = f"{found[1]} SMALL LETTER {found[2]}"
+    elif found := _WITH_SOMETHING.fullmatch(name):
+        plain = found[1]
+    else:
+        return ch
+    try:
+        return unicodedata.lookup(plain)
+    except KeyError:
+        return ch
+
+
+def _unmarked(text: str) -> str:
+    """Without accents and other marks set on a letter, every letter its plain self: a mark is a
+    dot or a stroke at the size a terminal draws it, and easily missed."""
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(_base_letter(ch) for ch in decomposed if unicodedata.category(ch) not in ("Mn", "Me"))
+
+
+def _look(text: str) -> str:
+    return _unmarked(skeleton(_unmarked(text)))
+
+
 def name_keys(name: str) -> frozenset[str]:
     """Keys under which a name is unique: two names collide if any key is shared.
 
     One key folds case before the skeleton (``Ann`` = ``ann``), the other after
     it (``Ian`` = ``lan``, since a capital I looks like a small L); a single
-    key cannot do both, because "looks like" is not transitive.
+    key cannot do both, because "looks like" is not transitive. Both leave out
+    marks and fold small capitals and letters with strokes (``_unmarked``),
+    before the skeleton and after it, since its prototypes may carry marks.
     """
     folded = unicodedata.normalize("NFKC", name).casefold()
-    return frozenset({skeleton(folded), skeleton(skeleton(name).casefold())})
+    return frozenset({_look(folded), _look(_look(name).casefold())})
 
 
 def confusable(first: str, second: str) -> bool:

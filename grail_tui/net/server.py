@@ -310,6 +310,10 @@ class Server:
             if seat is None:
                 conn.send(Error(ref, "That game has no seat free for you; you can watch it."))
                 return
+            if (lookalike := hosted.lookalike_of(conn.user, seat)) is not None:
+                conn.send(Error(ref, f"That game has a seat called {lookalike}, which looks like your name; "
+                                     "two seats may not look alike. You can watch it."))
+                return
             hosted.table.seat_person(seat, conn.user)
         if seat is None:
             conn.send(Error(ref, "You have no seat in that game; join it, or watch it."))

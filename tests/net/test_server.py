@@ -197,6 +197,31 @@ async def test_guests_and_strangers_cannot_take_what_is_not_theirs(server):
     assert error.ref == 3 and "no seat" in error.error
 
 
+async def test_a_person_joining_later_cannot_look_like_another_seat(server):
+    """A game made with a bot called Carol and two open seats: people whose names look like
+    Carol's (case, small capitals, an accent) are refused a seat at the join, told why, and the
+    seat stays open; someone else takes it."""
+    from grail_tui.net.protocol import Create, Join, Joined, TableRules
+
+    host = await link(server, "hana")
+    await host.send(Create(1, "hunt", (None, "random", None, None), names=("", "Carol", "", ""),
+                           options={"turn_limit": 60}, rules=TableRules(min_round=0)))
+    code = (await next_of(host, Joined)).code
+    for k, lookalike in enumerate(("carol", "\u1d04arol", "Caro\u0301l", "HANA")):
+        person = await link(server, lookalike)
+        await person.send(Join(10 + k, code))
+        error = await next_of(person, (Error, Joined))
+        assert isinstance(error, Error), f"{lookalike} took seat {error.seat} beside Carol"
+        assert error.ref == 10 + k and "looks like your name" in error.error, (lookalike, error)
+        await person.close()
+    other = await link(server, "dora")
+    await other.send(Join(20, code))
+    assert (await next_of(other, Joined)).seat == 2  # the first open seat was still open
+    await other.close()
+    await host.close()
+    server.assert_no_traceback()
+
+
 def test_before_it_opens_its_doors_a_server_imports_every_game_and_settles_its_collector(tmp_path):
     """Importing a game when the first is created held up every connection (a third of the
     server's time in a burst of fifty arrivals): `serve` preloads each game's rules, bots and words."""
