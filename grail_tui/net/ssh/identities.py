@@ -1,14 +1,19 @@
 """Who a key is: keys to names, kept in SQLite.
 
-A name is chosen once, by the first key that comes without one; more keys can
-be added to it from a session that already has it. Names are unique by their
-confusable-folded keys (see ``names.name_keys``), so nobody can take a name
-that looks like one already in use.
+A name is chosen once, by the first key that comes without one; another key
+joins it only from a session that key logged in with (see pairing.py), so
+nobody can tie a key they merely know of, a public key, to a name. Names are
+unique by their confusable-folded keys (see ``names.name_keys``), so nobody
+can take a name that looks like one already in use or like an account of the
+machine (asked afresh every time: an account made today counts today). New
+names are counted per address and per key, each name also blocking its
+look-alikes for good.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import os
 import sqlite3
 import threading
@@ -17,7 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..names import NameRefused, clean_name, name_keys
+from ..names import FOLDING, NameRefused, clean_name, name_keys
 from .hostkey import state_folder
 
 IDENTITY_FILE = "identities.db"
@@ -32,7 +37,9 @@ CREATE TABLE IF NOT EXISTS ssh_name_keys (
 CREATE TABLE IF NOT EXISTS ssh_keys (
     fingerprint TEXT PRIMARY KEY, public_key TEXT NOT NULL,
     name TEXT NOT NULL REFERENCES ssh_names(name), added REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS ssh_claims (at REAL NOT NULL, address TEXT NOT NULL, fingerprint TEXT NOT NULL);
 """
+NAME_WINDOW = 86400.0  # new names are counted over a day
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +65,33 @@ class KeyRecord:
 
 
 class KeyRefused(ValueError):
-    """A key that cannot be added to a name; the text says why."""
+    """A key that cannot be added to a name, or taken from one; the text says why."""
+
+
+class NoMoreNames(ValueError):
+    """This address or key has made as many new names as it may for now; the text says so."""
+
+
+@dataclass(frozen=True, slots=True)
+class NameQuota:
+    """How many new names an address and a key may make in a day (NAME_WINDOW)."""
+
+    per_address: int
+    per_key: int
+
+
+def claimant(address: str) -> str:
+    """Whom an address stands for when names are counted: an IPv6 address's /64 is one
+    household (a host may hold all of it), an IPv4 address is itself."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 class IdentityStore:
@@ -82,11 +115,24 @@ class IdentityStore:
         self._db.execute("PRAGMA journal_mode = WAL")
         self._db.execute("PRAGMA synchronous = FULL")
         self._db.executescript(_SCHEMA)
+        self._refold()
 
     @classmethod
     def in_state_dir(cls, state_dir: Path, *,
                      reserved: Callable[[str], bool] | None = None) -> IdentityStore:
         return cls(state_folder(state_dir) / IDENTITY_FILE, reserved=reserved)
+
+    def _refold(self) -> None:
+        """Fold the stored names again when names.name_keys has changed, oldest name first: a
+        name that now looks like an older one keeps its keys, and blocks only what nobody holds."""
+        if self._db.execute("PRAGMA user_version").fetchone()[0] == FOLDING:
+            return
+        with self._transaction():
+            self._db.execute("DELETE FROM ssh_name_keys")
+            for (name,) in self._db.execute("SELECT name FROM ssh_names ORDER BY created").fetchall():
+                self._db.executemany("INSERT OR IGNORE INTO ssh_name_keys VALUES (?, ?)",
+                                     [(fold, name) for fold in sorted(name_keys(name))])
+            self._db.execute(f"PRAGMA user_version = {int(FOLDING)}")
 
     def close(self) -> None:
         with self._lock:
@@ -115,11 +161,15 @@ class IdentityStore:
                                     "ORDER BY added", (name,)).fetchall()
         return [KeyRecord(str(f), str(k), float(a)) for f, k, a in rows]
 
+    def is_reserved(self, name: str) -> bool:
+        """Is ``name``, or a look-alike, the house's or (asked now) an account's of this machine?"""
+        return bool(name_keys(name) & self._reserved_keys) or (self._reserved is not None and self._reserved(name))
+
     def check_name(self, wanted: str) -> str:
         """The cleaned name if it is free, else NameRefused saying why."""
         name = clean_name(wanted)
         keys = name_keys(name)
-        if keys & self._reserved_keys or (self._reserved is not None and self._reserved(name)):
+        if self.is_reserved(name):
             raise NameRefused(f"{name} is reserved; choose another name.")
         marks = ",".join("?" * len(keys))
         with self._lock:
@@ -133,22 +183,55 @@ class IdentityStore:
                               "choose another name.")
         return name
 
-    def claim(self, fingerprint: str, public_key: str, wanted: str) -> str:
+    def quota_left(self, fingerprint: str, address: str, quota: NameQuota) -> None:
+        """NoMoreNames if this key or address has made its share of new names today."""
+        since = time.time() - NAME_WINDOW
+        with self._lock:
+            (by_address,) = self._db.execute("SELECT count(*) FROM ssh_claims WHERE at > ? AND address = ?",
+                                             (since, claimant(address))).fetchone()
+            (by_key,) = self._db.execute("SELECT count(*) FROM ssh_claims WHERE at > ? AND fingerprint = ?",
+                                         (since, fingerprint)).fetchone()
+        if by_key >= quota.per_key:
+            raise NoMoreNames("This key has made a new name here today already; connect again tomorrow, "
+                              "or add it to your name from a session of a key that has it (add-key).")
+        if by_address >= quota.per_address:
+            raise NoMoreNames(f"{quota.per_address} new names have been made from your address today; "
+                              "connect again tomorrow.")
+
+    def claim(self, fingerprint: str, public_key: str, wanted: str, *, address: str, quota: NameQuota) -> str:
         """Give a new key a new name; returns the name the key has afterwards.
 
         If the key got a name meanwhile (two first sessions at once), that
-        name stands and ``wanted`` is ignored.
+        name stands and ``wanted`` is ignored. NoMoreNames if the address or
+        the key has made its share today.
         """
         with self._transaction():
             existing = self.name_of(fingerprint)
             if existing is not None:
                 return existing
             name = self.check_name(wanted)
+            self.quota_left(fingerprint, address, quota)
             now = time.time()
-            self._db.execute("INSERT INTO ssh_names VALUES (?, ?)", (name, now))
-            self._db.executemany("INSERT INTO ssh_name_keys VALUES (?, ?)",
-                                 [(fold, name) for fold in sorted(name_keys(name))])
+            self._db.execute("DELETE FROM ssh_claims WHERE at <= ?", (now - NAME_WINDOW,))
+            self._db.execute("INSERT INTO ssh_claims VALUES (?, ?, ?)", (now, claimant(address), fingerprint))
+            self._new_name(name, now)
             self._db.execute("INSERT INTO ssh_keys VALUES (?, ?, ?, ?)", (fingerprint, public_key, name, now))
+            return name
+
+    def _new_name(self, name: str, now: float) -> None:
+        self._db.execute("INSERT INTO ssh_names VALUES (?, ?)", (name, now))
+        self._db.executemany("INSERT INTO ssh_name_keys VALUES (?, ?)",
+                             [(fold, name) for fold in sorted(name_keys(name))])
+
+    def rename(self, old: str, wanted: str) -> str:
+        """Move every key of ``old`` to a new name (``old`` has become an account's). Not counted
+        against the quota: the operator, not the person, took the name away."""
+        with self._transaction():
+            name = self.check_name(wanted)
+            self._new_name(name, time.time())
+            self._db.execute("UPDATE ssh_keys SET name = ? WHERE name = ?", (name, old))
+            self._db.execute("DELETE FROM ssh_name_keys WHERE name = ?", (old,))
+            self._db.execute("DELETE FROM ssh_names WHERE name = ?", (old,))
             return name
 
     def add_key(self, name: str, fingerprint: str, public_key: str, *, limit: int) -> None:
@@ -162,3 +245,12 @@ class IdentityStore:
                 raise KeyRefused(f"A name has at most {limit} keys; {name} has them all.")
             self._db.execute("INSERT INTO ssh_keys VALUES (?, ?, ?, ?)",
                              (fingerprint, public_key, name, time.time()))
+
+    def remove_key(self, name: str, fingerprint: str) -> None:
+        """Take a key from a name; a name keeps at least one key (the name stays taken)."""
+        with self._transaction():
+            if self.name_of(fingerprint) != name:
+                raise KeyRefused(f"{name} has no key {fingerprint}; 'keys' lists them.")
+            if len(self.keys_of(name)) <= 1:
+                raise KeyRefused(f"That is {name}'s only key; add another before taking it away.")
+            self._db.execute("DELETE FROM ssh_keys WHERE fingerprint = ?", (fingerprint,))

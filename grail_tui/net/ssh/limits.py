@@ -17,6 +17,8 @@ class Limits:
     login_timeout: float = 30.0        # seconds to finish logging in
     kill_grace: float = 2.0            # seconds an app has to quit before it is killed
     keys_per_name: int = 8
+    names_per_address: int = 4         # new SSH names a day; each blocks its look-alikes for good
+    names_per_key: int = 1
     app_nice: int = 10                # how far a session's app starts below the server (child.py)...
     app_settle: int = 9                # ...and how much further once its first screen is drawn
 

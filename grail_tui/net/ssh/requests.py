@@ -1,7 +1,8 @@
 """What a person may ask for on the ssh command line, and nothing else.
 
 ``ssh -p 2222 HOST`` opens the lobby; the words after the host ask for more:
-``join CODE``, ``watch CODE``, ``keys``, ``add-key KEY``, ``help``, with the
+``join CODE``, ``watch CODE``, ``keys``, ``keys remove FINGERPRINT``,
+``add-key``, ``add-key CODE``, ``help``, with the
 options ``--ascii`` and ``--mouse`` anywhere. Everything is checked against
 this list; nothing a remote person types reaches a command line unchecked.
 """
@@ -16,6 +17,8 @@ MAX_COMMAND = 8192  # an RSA key of 8192 bits is about 1.4 kB as text
 OPTIONS = ("--ascii", "--mouse")
 GAME_VERBS = ("join", "watch")
 _CODE = re.compile(r"[A-Za-z0-9]{1,12}")
+_PAIRING = re.compile(r"[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}")
+_FINGERPRINT = re.compile(r"(SHA256:)?[A-Za-z0-9+/]{43}")
 
 USAGE = """\
 You can ask for:
@@ -23,8 +26,9 @@ You can ask for:
   ssh -t -p PORT HOST join CODE         straight into a game (watch CODE to watch)
   ssh -t -p PORT HOST -- --ascii        plain ASCII drawing (also --mouse for the mouse)
   ssh -p PORT HOST keys                 your name and its keys
-  ssh -p PORT HOST add-key 'ssh-ed25519 AAAA...'   another key for your name
-                                        (or: ssh -p PORT HOST add-key < other_key.pub)
+  ssh -p PORT HOST keys remove SHA256:...   take a key from your name
+  ssh -p PORT HOST add-key              a one-time code to add another key to your name;
+  ssh -i OTHER_KEY -p PORT HOST add-key CODE   ...typed where you log in with that key
 Make a key with ssh-keygen -t ed25519 if you have none; without one you may watch as a guest."""
 
 
@@ -41,10 +45,20 @@ class ListKeys:
 
 
 @dataclass(frozen=True, slots=True)
-class AddKey:
-    """Add a key to the caller's name; an empty text means: read it from stdin."""
+class RemoveKey:
+    fingerprint: str
 
-    public_key: str
+
+@dataclass(frozen=True, slots=True)
+class AskCode:
+    """A one-time code for the caller's name, to be entered with the key to add."""
+
+
+@dataclass(frozen=True, slots=True)
+class EnterCode:
+    """Add the key this session logged in with to the name the code was issued for."""
+
+    code: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +66,7 @@ class Help:
     pass
 
 
-Request = Play | ListKeys | AddKey | Help
+Request = Play | ListKeys | RemoveKey | AskCode | EnterCode | Help
 
 
 class RequestRefused(ValueError):
@@ -74,11 +88,19 @@ def parse_request(command: str | None) -> Request:
     if verb in ("help", "--help", "-h"):
         return Help()
     if verb == "keys":
-        if len(words) > 1:
-            raise RequestRefused("keys takes nothing after it.")
-        return ListKeys()
+        if len(words) == 1:
+            return ListKeys()
+        if len(words) == 3 and words[1] == "remove" and _FINGERPRINT.fullmatch(words[2]):
+            return RemoveKey(words[2] if words[2].startswith("SHA256:") else "SHA256:" + words[2])
+        raise RequestRefused("keys lists your keys; keys remove SHA256:... takes one of them away.")
     if verb == "add-key":
-        return AddKey(" ".join(words[1:]))
+        if len(words) == 1:
+            return AskCode()
+        if len(words) == 2 and _PAIRING.fullmatch(words[1]):
+            return EnterCode(words[1])
+        raise RequestRefused(
+            "A key joins your name only from a session logged in with it, never from its text: run "
+            "add-key (nothing after it) with a key that has your name, then add-key CODE with the new key.")
     return _play(words)
 
 

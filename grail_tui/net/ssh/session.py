@@ -7,7 +7,7 @@ import logging
 import os
 import socket
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import asyncssh
@@ -16,17 +16,27 @@ from ..names import NameRefused
 from ..priority import SETTLE_VARIABLE
 from .auth import Visitor, visitor_of
 from .child import Child, Launcher
-from .identities import GUEST, Identity, IdentityStore, KeyRefused
+from .identities import GUEST, Identity, IdentityStore, KeyRefused, NameQuota, NoMoreNames
 from .limits import Full, Limits, Occupancy
+from .pairing import CODE_SECONDS, CodeRefused, Pairings
 from .prompt import Channel, Hangup
-from .requests import USAGE, AddKey, Help, ListKeys, Play, RequestRefused, parse_request
+from .requests import (
+    USAGE,
+    AskCode,
+    EnterCode,
+    Help,
+    ListKeys,
+    Play,
+    RemoveKey,
+    RequestRefused,
+    parse_request,
+)
 
 log = logging.getLogger("grail_tui.ssh")
 
 SERVER_FD_VARIABLE = "GRAIL_TUI_SERVER_FD"
 
 NAME_TRIES = 5
-MAX_KEY_TEXT = 16384
 FLUSH_SECONDS = 0.25  # for an app's last output once it has exited
 # From the server's own environment, only what a Python program needs to run.
 SERVER_VARIABLES = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "PYTHONPATH", "VIRTUAL_ENV",
@@ -54,6 +64,7 @@ class Doorway:
     occupancy: Occupancy
     extra_env: Mapping[str, str]
     launcher: Launcher | None = None
+    pairings: Pairings = field(default_factory=Pairings)
 
 
 def _term(value: str | None) -> str:
@@ -128,8 +139,12 @@ async def _session(door: Doorway, channel: Channel) -> int:
         return 0
     if isinstance(request, ListKeys):
         return await _list_keys(door, channel, visitor)
-    if isinstance(request, AddKey):
-        return await _add_key(door, channel, visitor, request)
+    if isinstance(request, RemoveKey):
+        return await _remove_key(door, channel, visitor, request)
+    if isinstance(request, AskCode):
+        return await _ask_code(door, channel, visitor)
+    if isinstance(request, EnterCode):
+        return await _enter_code(door, channel, visitor, request)
     return await _play(door, channel, visitor, request)
 
 
@@ -149,40 +164,59 @@ async def _list_keys(door: Doorway, channel: Channel, visitor: Visitor) -> int:
     for record in await asyncio.to_thread(door.identities.keys_of, name):
         this = "   (this one)" if record.fingerprint == visitor.fingerprint else ""
         lines.append(f"  {record.fingerprint}{this}")
+    lines.append("Take one away with: keys remove SHA256:...   Add one with: add-key")
     channel.say("\n".join(lines) + "\n")
     return 0
 
 
-async def _add_key(door: Doorway, channel: Channel, visitor: Visitor, request: AddKey) -> int:
+async def _remove_key(door: Doorway, channel: Channel, visitor: Visitor, request: RemoveKey) -> int:
+    name = await _name(door, visitor)
+    if name is None:
+        channel.say("This key has no name yet, so it has no keys to take away.\n", error=True)
+        return 1
+    try:
+        await asyncio.to_thread(door.identities.remove_key, name, request.fingerprint)
+    except KeyRefused as refused:
+        channel.say(f"{refused}\n", error=True)
+        return 1
+    log.info("%s took away key %s", name, request.fingerprint)
+    channel.say(f"{request.fingerprint} is no longer one of {name}'s keys.\n")
+    return 0
+
+
+async def _ask_code(door: Doorway, channel: Channel, visitor: Visitor) -> int:
     name = await _name(door, visitor)
     if name is None:
         channel.say("Only a key that already has a name can add another key to it.\n", error=True)
         return 1
-    text = request.public_key
-    if not text:  # `add-key < key.pub`: the key comes on stdin
-        chunks: list[bytes] = []
-        while sum(map(len, chunks)) <= MAX_KEY_TEXT:
-            try:
-                chunks.append(await channel.read())
-            except Hangup:
-                break
-        text = b"".join(chunks).decode("utf-8", "replace").strip()
-    try:
-        key = asyncssh.import_public_key(text)
-    except (asyncssh.KeyImportError, ValueError):
-        channel.say("That is not an SSH public key; send one line such as 'ssh-ed25519 AAAA…'.\n",
+    code = door.pairings.issue(name)
+    channel.say(f"To add another key to {name}, log in with that key within {int(CODE_SECONDS // 60)} "
+                f"minutes and ask for\n  add-key {code}\n"
+                "for example: ssh -i ~/.ssh/other_key -p PORT HOST add-key " + code + "\n"
+                "The code works once; asking again makes a new one. Show it to nobody.\n")
+    return 0
+
+
+async def _enter_code(door: Doorway, channel: Channel, visitor: Visitor, request: EnterCode) -> int:
+    if visitor.fingerprint is None:
+        channel.say("Log in with the key to add (ssh -i KEY ...): this session has no key.\n", error=True)
+        return 1
+    name = await _name(door, visitor)
+    if name is not None:
+        channel.say(f"This key is {name}'s already; a key has one name. 'keys remove' frees it.\n",
                     error=True)
         return 1
-    fingerprint = str(key.get_fingerprint("sha256"))
-    algorithm, blob = key.export_public_key("openssh").decode().split()[:2]
+    public = visitor.public_line()
+    assert public is not None
     try:
-        await asyncio.to_thread(door.identities.add_key, name, fingerprint, f"{algorithm} {blob}",
+        name = door.pairings.redeem(request.code, visitor.address)
+        await asyncio.to_thread(door.identities.add_key, name, visitor.fingerprint, public,
                                 limit=door.limits.keys_per_name)
-    except KeyRefused as refused:
+    except (CodeRefused, KeyRefused) as refused:
         channel.say(f"{refused}\n", error=True)
         return 1
-    log.info("%s added key %s", name, fingerprint)
-    channel.say(f"Added {fingerprint} to {name}.\n")
+    log.info("%s added key %s", name, visitor.fingerprint)
+    channel.say(f"This key ({visitor.fingerprint}) is {name}'s from now on.\n")
     return 0
 
 
@@ -207,23 +241,45 @@ async def _identify(door: Doorway, channel: Channel, visitor: Visitor) -> Identi
     if visitor.guest:
         channel.say(GUEST_NOTE)
         return GUEST
-    assert visitor.fingerprint is not None
+    fingerprint = visitor.fingerprint
+    assert fingerprint is not None
+    identities = door.identities
     name = await _name(door, visitor)
+    choose: Callable[[str], str]
     if name is not None:
-        return Identity(name, visitor.fingerprint)
-    public = visitor.public_line()
-    assert public is not None
-    channel.say(f"Welcome to grail-tui. This key is new here:\n  {visitor.fingerprint}\n"
-                "Choose the name the others will know you by: letters, digits, - and _, "
-                "at most 20.\n")
+        # Asked at every login: an account made since the name was chosen takes it back.
+        if not await asyncio.to_thread(identities.is_reserved, name):
+            return Identity(name, fingerprint)
+        old = name
+        channel.say(f"The name {old} is reserved on this server now, so this key needs another one.\n"
+                    "Choose the name the others will know you by: letters, digits, - and _, at most 20.\n")
+
+        def choose(wanted: str) -> str:
+            return identities.rename(old, wanted)
+    else:
+        public = visitor.public_line()
+        assert public is not None
+        quota = NameQuota(door.limits.names_per_address, door.limits.names_per_key)
+        try:
+            await asyncio.to_thread(identities.quota_left, fingerprint, visitor.address, quota)
+        except NoMoreNames as full:
+            raise Hangup(str(full)) from None
+        channel.say(f"Welcome to grail-tui. This key is new here:\n  {fingerprint}\n"
+                    "Choose the name the others will know you by: letters, digits, - and _, "
+                    "at most 20.\n")
+
+        def choose(wanted: str) -> str:
+            return identities.claim(fingerprint, public, wanted, address=visitor.address, quota=quota)
     for _ in range(NAME_TRIES):
         wanted = await channel.ask("Name: ")
         try:
             # In a worker thread: the write waits on the disk, and the event loop serves everyone.
-            name = await asyncio.to_thread(door.identities.claim, visitor.fingerprint, public, wanted)
+            name = await asyncio.to_thread(choose, wanted)
         except NameRefused as refused:
             channel.say(f"{refused}\n")
             continue
+        except NoMoreNames as full:
+            raise Hangup(str(full)) from None
         log.info("key %s is now %s", visitor.fingerprint, name)
         channel.say(f"From now on this key is {name}.\n")
         return Identity(name, visitor.fingerprint)

@@ -22,9 +22,10 @@ async def open_door(tmp_path: Path) -> AsyncIterator[OpenDoor]:
 
     async def make(*, limits: Limits | None = None, allow: Path | None = None,
                    echo: EchoServer | None = None, state: Path | None = None,
-                   app_argv: Callable[..., list[str]] = app_argv, **options: Any) -> FrontDoor:
+                   app_argv: Callable[..., list[str]] = app_argv,
+                   reserved: Callable[[str], bool] | None = None, **options: Any) -> FrontDoor:
         state_dir = state or tmp_path / "state"
-        store = IdentityStore.in_state_dir(state_dir)
+        store = IdentityStore.in_state_dir(state_dir, reserved=reserved)
         stores.append(store)
         door = await open_front_door("127.0.0.1", 0, state_dir=state_dir, identities=store,
                                      attach=(echo or EchoServer()).attach, app_argv=app_argv,

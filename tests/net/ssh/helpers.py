@@ -7,6 +7,7 @@ import json
 import os
 import signal
 import socket
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import asyncssh
 
 from grail_tui.net.ssh import FrontDoor, Identity
+from grail_tui.net.ssh.child import Child, TermSize
 
 CHILD_APP = Path(__file__).with_name("child_app.py")
 WAIT = 10.0
@@ -195,3 +197,45 @@ async def gone(pgid: int, within: float) -> bool:
             return False
         await asyncio.sleep(0.05)
     return True
+
+
+DEFAULT_SIZE = TermSize(100, 30)
+
+
+def keygen(folder: Path, name: str) -> Path:
+    path = folder / name
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", str(path)],
+                   check=True)
+    return path
+
+
+class OpenSsh(Screen):
+    """`ssh` on its own pty, which is its controlling terminal, so it sees window changes."""
+
+    def __init__(self, child: Child) -> None:
+        super().__init__()
+        self.child = child
+
+    @classmethod
+    async def run(cls, port: int, key: Path | None, *args: str, user: str = "player",
+                  options: tuple[str, ...] = (), size: TermSize = DEFAULT_SIZE) -> OpenSsh:
+        argv = ["ssh", "-F", "/dev/null", "-p", str(port), "-o", "StrictHostKeyChecking=no",
+                "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-o", "IdentityAgent=none",
+                "-o", "IdentitiesOnly=yes", "-o", "GSSAPIAuthentication=no", *options]
+        argv += ["-i", str(key)] if key else ["-o", "PubkeyAuthentication=no"]
+        argv += [f"{user}@127.0.0.1", *args]
+        env = {"PATH": os.environ["PATH"], "TERM": "xterm-256color", "LANG": "C.UTF-8"}
+        return cls(await Child.start(argv, env, size))
+
+    async def _read(self) -> bytes:
+        return await self.child.read()
+
+    def type(self, data: bytes) -> None:
+        os.write(self.child._master, data)
+
+    async def finish(self) -> int | None:
+        await self.drain()
+        return await self.child.wait()
+
+    async def stop(self) -> None:
+        await self.child.stop(1.0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import stat
 
 import asyncssh
@@ -59,11 +60,22 @@ async def test_a_taken_or_lookalike_name_is_refused_and_asked_again(open_door):
     conn.close()
 
 
-async def test_a_second_key_added_from_a_named_session_is_the_same_person(open_door):
+async def code_for(conn: asyncssh.SSHClientConnection) -> str:
+    asked = await conn.run("add-key", encoding="utf-8")
+    assert asked.exit_status == 0, asked.stderr
+    found = re.search(r"add-key ([A-Z0-9]{4}-[A-Z0-9]{4})", str(asked.stdout))
+    assert found is not None, asked.stdout
+    return found[1]
+
+
+async def test_a_second_key_that_types_a_code_from_a_named_session_is_the_same_person(open_door):
     door = await open_door()
     first, second = new_key(), new_key()
     conn, _ = await play(door, first, name="Ann")
-    added = await conn.run(f"add-key {public_line(second)}", encoding="utf-8")
+    code = await code_for(conn)
+    conn.close()
+    conn = await connect(door, second)
+    added = await conn.run(f"add-key {code}", encoding="utf-8")
     assert added.exit_status == 0, added.stderr
     assert str(second.get_fingerprint("sha256")) in str(added.stdout)
     conn.close()
@@ -76,21 +88,28 @@ async def test_a_second_key_added_from_a_named_session_is_the_same_person(open_d
     conn.close()
 
 
-async def test_add_key_from_stdin_and_refusals(open_door):
+async def test_adding_a_key_is_refused_with_a_reason(open_door):
     door = await open_door()
     ann, other = new_key(), new_key()
     conn, _ = await play(door, ann, name="Ann")
-    added = await conn.run("add-key", input=public_line(other) + "\n", encoding="utf-8")
-    assert added.exit_status == 0, added.stderr
-    again = await conn.run(f"add-key {public_line(other)}", encoding="utf-8")
-    assert again.exit_status == 1 and "already one of Ann's keys" in str(again.stderr)
-    junk = await conn.run("add-key not-a-key", encoding="utf-8")
-    assert junk.exit_status == 1 and "not an SSH public key" in str(junk.stderr)
+    by_text = await conn.run(f"add-key '{public_line(other)}'", encoding="utf-8")
+    assert by_text.exit_status == 2 and "never from its text" in str(by_text.stderr)
+    code = await code_for(conn)
+    own = await conn.run(f"add-key {code}", encoding="utf-8")  # this key has a name already
+    assert own.exit_status == 1 and "This key is Ann's already" in str(own.stderr)
     conn.close()
     guest = await connect(door, None, username="guest")
-    refused = await guest.run(f"add-key {public_line(new_key())}", encoding="utf-8")
-    assert refused.exit_status == 1 and "already has a name" in str(refused.stderr)
+    asked = await guest.run("add-key", encoding="utf-8")
+    assert asked.exit_status == 1 and "already has a name" in str(asked.stderr)
+    typed = await guest.run(f"add-key {code}", encoding="utf-8")
+    assert typed.exit_status == 1 and "this session has no key" in str(typed.stderr)
     guest.close()
+    conn = await connect(door, other)
+    wrong = await conn.run("add-key ABCD-EFGH", encoding="utf-8")
+    assert wrong.exit_status == 1 and "not one that waits here" in str(wrong.stderr)
+    right = await conn.run(f"add-key {code.lower()}", encoding="utf-8")
+    assert right.exit_status == 0, right.stderr
+    conn.close()
 
 
 async def test_a_person_without_a_key_watches_as_a_guest(open_door):

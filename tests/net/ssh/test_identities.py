@@ -11,10 +11,23 @@ import pytest
 from grail_tui.net.names import NameRefused
 from grail_tui.net.ssh import IdentityStore, KeyRefused, Limits
 from grail_tui.net.ssh.auth import Doorman, Gate, visitor_of
+from grail_tui.net.ssh.identities import NameQuota, NoMoreNames, claimant
 from grail_tui.net.ssh.limits import Connections, Full, Occupancy
-from grail_tui.net.ssh.requests import AddKey, Help, ListKeys, Play, RequestRefused, parse_request
+from grail_tui.net.ssh.requests import (
+    AskCode,
+    EnterCode,
+    Help,
+    ListKeys,
+    Play,
+    RemoveKey,
+    RequestRefused,
+    parse_request,
+)
 
 from .helpers import new_key, public_line
+
+# Claims in these tests are not what is counted: the quota has its own tests.
+FREE = {"address": "10.0.0.1", "quota": NameQuota(per_address=10**6, per_key=10**6)}
 
 
 @pytest.fixture
@@ -30,7 +43,7 @@ def test_the_file_is_private_from_the_start(tmp_path):
         store = IdentityStore(tmp_path / "ids.db")
     finally:
         os.umask(old)
-    store.claim("SHA256:a", "ssh-ed25519 AAAA", "Ann")
+    store.claim("SHA256:a", "ssh-ed25519 AAAA", "Ann", **FREE)
     files = sorted(path.name for path in tmp_path.iterdir())
     assert "ids.db-wal" in files  # a write-ahead log: one sync per new key
     modes = {name: stat.S_IMODE(os.stat(tmp_path / name).st_mode) for name in files}
@@ -45,7 +58,7 @@ def test_keys_claim_names_from_many_threads_at_once(store):
 
     def claim(k: int) -> str:
         try:
-            return store.claim(f"SHA256:{k}", "ssh-ed25519 AAAA", f"Name{k % 10}")
+            return store.claim(f"SHA256:{k}", "ssh-ed25519 AAAA", f"Name{k % 10}", **FREE)
         except NameRefused:
             return ""
 
@@ -57,10 +70,10 @@ def test_keys_claim_names_from_many_threads_at_once(store):
 
 def test_a_key_claims_a_name_once(store):
     assert store.name_of("SHA256:a") is None
-    assert store.claim("SHA256:a", "ssh-ed25519 AAAA", " Ann ") == "Ann"
+    assert store.claim("SHA256:a", "ssh-ed25519 AAAA", " Ann ", **FREE) == "Ann"
     assert store.name_of("SHA256:a") == "Ann"
     # A second first session of the same key keeps the name it already got.
-    assert store.claim("SHA256:a", "ssh-ed25519 AAAA", "Other") == "Ann"
+    assert store.claim("SHA256:a", "ssh-ed25519 AAAA", "Other", **FREE) == "Ann"
 
 
 @pytest.mark.parametrize("wanted, why", [
@@ -68,22 +81,22 @@ def test_a_key_claims_a_name_once(store):
     ("Guest", "reserved"), ("r00t", "reserved"), ("", "at least one"),
 ])
 def test_names_taken_lookalike_or_reserved_are_refused(store, wanted, why):
-    store.claim("SHA256:a", "ssh-ed25519 AAAA", "Ann")
+    store.claim("SHA256:a", "ssh-ed25519 AAAA", "Ann", **FREE)
     with pytest.raises(NameRefused, match=why):
-        store.claim("SHA256:b", "ssh-ed25519 BBBB", wanted)
+        store.claim("SHA256:b", "ssh-ed25519 BBBB", wanted, **FREE)
     assert store.name_of("SHA256:b") is None  # nothing half-written
 
 
 def test_the_server_may_reserve_more_names(tmp_path):
     store = IdentityStore(tmp_path / "ids.db", reserved=lambda name: name == "alice")
     with pytest.raises(NameRefused, match="reserved"):
-        store.claim("SHA256:a", "ssh-ed25519 AAAA", "alice")
+        store.claim("SHA256:a", "ssh-ed25519 AAAA", "alice", **FREE)
     store.close()
 
 
 def test_more_keys_for_one_name(store):
-    store.claim("SHA256:a", "ssh-ed25519 AAAA", "Ann")
-    store.claim("SHA256:z", "ssh-ed25519 ZZZZ", "Zed")
+    store.claim("SHA256:a", "ssh-ed25519 AAAA", "Ann", **FREE)
+    store.claim("SHA256:z", "ssh-ed25519 ZZZZ", "Zed", **FREE)
     store.add_key("Ann", "SHA256:b", "ssh-ed25519 BBBB", limit=2)
     assert store.name_of("SHA256:b") == "Ann"
     assert [k.fingerprint for k in store.keys_of("Ann")] == ["SHA256:a", "SHA256:b"]
@@ -94,14 +107,101 @@ def test_more_keys_for_one_name(store):
     assert store.name_of("SHA256:z") == "Zed"
 
 
+def test_new_names_are_counted_per_address_and_per_key(store):
+    quota = NameQuota(per_address=2, per_key=1)
+    store.claim("SHA256:a", "ssh-ed25519 AAAA", "Ann", address="2001:db8::1", quota=quota)
+    store.claim("SHA256:b", "ssh-ed25519 BBBB", "Bea", address="2001:db8::ffff:2", quota=quota)
+    # The same /64 is one household, however many addresses it holds.
+    with pytest.raises(NoMoreNames, match="2 new names have been made from your address"):
+        store.claim("SHA256:c", "ssh-ed25519 CCCC", "Cal", address="2001:db8::3", quota=quota)
+    assert store.name_of("SHA256:c") is None
+    store.claim("SHA256:c", "ssh-ed25519 CCCC", "Cal", address="192.0.2.7", quota=quota)
+    # A key taken off its name is new again, but has made its name for the day.
+    store.add_key("Cal", "SHA256:d", "ssh-ed25519 DDDD", limit=8)
+    store.remove_key("Cal", "SHA256:c")
+    with pytest.raises(NoMoreNames, match="This key has made a new name"):
+        store.claim("SHA256:c", "ssh-ed25519 CCCC", "Cid", address="198.51.100.1", quota=quota)
+    assert claimant("::ffff:192.0.2.7") == "192.0.2.7" and claimant("2001:db8::9") == "2001:db8::/64"
+
+
+def test_keys_are_taken_away_but_never_the_last(store):
+    store.claim("SHA256:a", "ssh-ed25519 AAAA", "Ann", **FREE)
+    store.claim("SHA256:z", "ssh-ed25519 ZZZZ", "Zed", **FREE)
+    store.add_key("Ann", "SHA256:b", "ssh-ed25519 BBBB", limit=8)
+    with pytest.raises(KeyRefused, match="Ann has no key SHA256:z"):
+        store.remove_key("Ann", "SHA256:z")  # someone else's
+    store.remove_key("Ann", "SHA256:a")
+    assert store.name_of("SHA256:a") is None and [k.fingerprint for k in store.keys_of("Ann")] == ["SHA256:b"]
+    with pytest.raises(KeyRefused, match="only key"):
+        store.remove_key("Ann", "SHA256:b")
+    with pytest.raises(NameRefused, match="taken"):
+        store.claim("SHA256:a", "ssh-ed25519 AAAA", "Ann", **FREE)  # the name stays Ann's
+
+
+def test_a_name_that_became_reserved_moves_with_all_its_keys(tmp_path):
+    accounts: set[str] = set()
+    store = IdentityStore(tmp_path / "ids.db", reserved=lambda name: name.casefold() in accounts)
+    store.claim("SHA256:a", "ssh-ed25519 AAAA", "dida", **FREE)
+    store.add_key("dida", "SHA256:b", "ssh-ed25519 BBBB", limit=8)
+    assert not store.is_reserved("dida")
+    accounts.add("dida")  # the operator makes an account
+    assert store.is_reserved("dida")
+    with pytest.raises(NameRefused, match="reserved"):
+        store.rename("dida", "Dida")
+    assert store.rename("dida", "Dido") == "Dido"
+    assert store.name_of("SHA256:a") == store.name_of("SHA256:b") == "Dido"
+    store.close()
+
+
+def test_names_kept_under_an_older_folding_are_folded_again(tmp_path):
+    import sqlite3
+
+    store = IdentityStore(tmp_path / "ids.db")
+    store.claim("SHA256:a", "ssh-ed25519 AAAA", "Zo\u00eb", **FREE)
+    store.close()
+    with sqlite3.connect(tmp_path / "ids.db") as db:  # as an older server left it
+        db.execute("UPDATE ssh_name_keys SET fold = 'zoe\u0308'")
+        db.execute("PRAGMA user_version = 0")
+    db.close()
+    again = IdentityStore(tmp_path / "ids.db")
+    with pytest.raises(NameRefused, match="looks too much like Zoë"):
+        again.claim("SHA256:b", "ssh-ed25519 BBBB", "Zoe", **FREE)
+    again.close()
+
+
+def test_a_pairing_code_works_once_in_time_and_guessing_is_cut_short():
+    from grail_tui.net.ssh.pairing import CODE_SECONDS, WRONG_TRIES, CodeRefused, Pairings
+
+    now = [1000.0]
+    pairings = Pairings(clock=lambda: now[0])
+    first = pairings.issue("Ann")
+    second = pairings.issue("Ann")  # asking again replaces the first
+    with pytest.raises(CodeRefused, match="not one that waits"):
+        pairings.redeem(first, "192.0.2.1")
+    assert pairings.redeem(second.lower().replace("-", ""), "192.0.2.1") == "Ann"
+    with pytest.raises(CodeRefused):
+        pairings.redeem(second, "192.0.2.1")  # once only
+    late = pairings.issue("Bea")
+    now[0] += CODE_SECONDS
+    with pytest.raises(CodeRefused):
+        pairings.redeem(late, "192.0.2.2")
+    good = pairings.issue("Cal")
+    for _ in range(WRONG_TRIES):
+        with pytest.raises(CodeRefused, match="not one that waits"):
+            pairings.redeem("AAAA-AAAA", "2001:db8::1")
+    with pytest.raises(CodeRefused, match="Too many wrong codes"):
+        pairings.redeem(good, "2001:db8::2")  # the same /64: even the right code waits
+    assert pairings.redeem(good, "192.0.2.3") == "Cal"
+
+
 def test_names_and_keys_survive_a_restart(tmp_path):
     store = IdentityStore(tmp_path / "ids.db")
-    store.claim("SHA256:a", "ssh-ed25519 AAAA", "Ann")
+    store.claim("SHA256:a", "ssh-ed25519 AAAA", "Ann", **FREE)
     store.close()
     again = IdentityStore(tmp_path / "ids.db")
     assert again.name_of("SHA256:a") == "Ann"
     with pytest.raises(NameRefused):
-        again.claim("SHA256:b", "ssh-ed25519 BBBB", "ann")
+        again.claim("SHA256:b", "ssh-ed25519 BBBB", "ann", **FREE)
     again.close()
 
 
@@ -171,7 +271,9 @@ def test_allowed_keys_file_decides_on_a_private_server(store, tmp_path):
     (None, Play()), ("", Play()), ("join abcd", Play(("join", "ABCD"))),
     ("-- --ascii", Play(("--ascii",))), ("--ascii join AB12 --mouse --ascii", Play(("join", "AB12", "--ascii", "--mouse"))),
     ("watch XYZW", Play(("watch", "XYZW"))), ("keys", ListKeys()), ("help", Help()),
-    ("add-key ssh-ed25519 AAAA c", AddKey("ssh-ed25519 AAAA c")), ("add-key", AddKey("")),
+    ("add-key", AskCode()), ("add-key abcd-2345", EnterCode("abcd-2345")), ("add-key ABCD2345", EnterCode("ABCD2345")),
+    (f"keys remove SHA256:{'A' * 43}", RemoveKey(f"SHA256:{'A' * 43}")),
+    (f"keys remove {'b/' * 21}c", RemoveKey(f"SHA256:{'b/' * 21}c")),
 ])
 def test_what_a_remote_person_may_ask_for(command, request_):
     assert parse_request(command) == request_
@@ -180,6 +282,8 @@ def test_what_a_remote_person_may_ask_for(command, request_):
 @pytest.mark.parametrize("command", [
     "bash", "join", "join a/b", "join ABCD extra", "--bot-delay 0", "--local", "'open", "keys x",
     "join ABCD --connect evil:1", "x" * 9000, "join \x1b[31m",
+    "add-key ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGx c", "add-key 'ssh-ed25519 AAAA'", "keys remove",
+    "keys remove SHA256:short", "keys drop SHA256:" + "A" * 43,
 ])
 def test_anything_else_is_refused_with_a_message(command):
     with pytest.raises(RequestRefused) as refused:

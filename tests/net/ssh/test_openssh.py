@@ -10,54 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from grail_tui.net.ssh.child import Child, TermSize
+from grail_tui.net.ssh.child import TermSize
 
-from .helpers import EchoServer, Screen, gone
+from .helpers import EchoServer, OpenSsh, gone, keygen
 
 pytestmark = pytest.mark.skipif(shutil.which("ssh") is None or shutil.which("ssh-keygen") is None,
                                 reason="OpenSSH's ssh and ssh-keygen are not installed")
-
-
-DEFAULT_SIZE = TermSize(100, 30)
-
-
-def keygen(folder: Path, name: str) -> Path:
-    path = folder / name
-    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", str(path)],
-                   check=True)
-    return path
-
-
-class OpenSsh(Screen):
-    """`ssh` on its own pty, which is its controlling terminal, so it sees window changes."""
-
-    def __init__(self, child: Child) -> None:
-        super().__init__()
-        self.child = child
-
-    @classmethod
-    async def run(cls, port: int, key: Path | None, *args: str, user: str = "player",
-                  options: tuple[str, ...] = (), size: TermSize = DEFAULT_SIZE) -> OpenSsh:
-        argv = ["ssh", "-F", "/dev/null", "-p", str(port), "-o", "StrictHostKeyChecking=no",
-                "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-o", "IdentityAgent=none",
-                "-o", "IdentitiesOnly=yes", "-o", "GSSAPIAuthentication=no", *options]
-        argv += ["-i", str(key)] if key else ["-o", "PubkeyAuthentication=no"]
-        argv += [f"{user}@127.0.0.1", *args]
-        env = {"PATH": os.environ["PATH"], "TERM": "xterm-256color", "LANG": "C.UTF-8"}
-        return cls(await Child.start(argv, env, size))
-
-    async def _read(self) -> bytes:
-        return await self.child.read()
-
-    def type(self, data: bytes) -> None:
-        os.write(self.child._master, data)
-
-    async def finish(self) -> int | None:
-        await self.drain()
-        return await self.child.wait()
-
-    async def stop(self) -> None:
-        await self.child.stop(1.0)
 
 
 async def test_a_person_with_openssh_names_their_key_and_plays(open_door, tmp_path):

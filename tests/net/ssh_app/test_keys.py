@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import asyncssh
 import pytest
 
@@ -26,15 +28,20 @@ async def test_a_key_not_in_the_allow_file_is_refused_and_so_is_a_guest(tmp_path
         server.stop()
 
 
-async def test_a_second_key_added_from_a_session_is_the_same_person(ssh_server):
+async def test_a_second_key_that_types_a_code_from_a_session_is_the_same_person(ssh_server):
     laptop, phone = new_key(), new_key()
     first = await Person.arrive(ssh_server, laptop, name="Fay")
     await first.until("you are Fay")
     await first.leave()
     conn = await connect(ssh_server, laptop)
-    added = await conn.run(f"add-key '{public_line(phone)}'")
+    asked = await conn.run("add-key")
     conn.close()
-    assert added.exit_status == 0 and "Added SHA256:" in str(added.stdout)
+    code = re.search(r"add-key ([A-Z0-9]{4}-[A-Z0-9]{4})", str(asked.stdout))
+    assert asked.exit_status == 0 and code is not None, asked.stdout
+    conn = await connect(ssh_server, phone)
+    added = await conn.run(f"add-key {code[1]}")
+    conn.close()
+    assert added.exit_status == 0 and "is Fay's from now on" in str(added.stdout)
     again = await Person.arrive(ssh_server, phone)  # no name asked: the key is Fay's
     await again.until("you are Fay")
     assert "Name:" not in again.text
