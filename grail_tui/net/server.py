@@ -263,7 +263,8 @@ class Server:
         if message.which == "mine":
             chosen = [h for h in live if h.seat_of(user or "") is not None]
         elif message.which == "open":
-            chosen = [h for h in live if h.free_seat_for(user or "") is not None]
+            chosen = [h for h in live if (seat := h.free_seat_for(user or "")) is not None
+                      and h.lookalike_of(user or "", seat) is None]
         elif message.which == "live":
             chosen = live
         else:

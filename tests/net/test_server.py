@@ -214,6 +214,11 @@ async def test_a_person_joining_later_cannot_look_like_another_seat(server):
         assert isinstance(error, Error), f"{lookalike} took seat {error.seat} beside Carol"
         assert error.ref == 10 + k and "looks like your name" in error.error, (lookalike, error)
         await person.close()
+    for name, listed in (("carol", False), ("dora", True)):  # the lobby offers it only to whom it seats
+        person = await link(server, name)
+        await person.send(ListGames(30, "open"))
+        assert (code in [g.code for g in (await next_of(person, Games)).games]) is listed, name
+        await person.close()
     other = await link(server, "dora")
     await other.send(Join(20, code))
     assert (await next_of(other, Joined)).seat == 2  # the first open seat was still open

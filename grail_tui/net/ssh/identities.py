@@ -223,10 +223,16 @@ class IdentityStore:
         self._db.executemany("INSERT INTO ssh_name_keys VALUES (?, ?)",
                              [(fold, name) for fold in sorted(name_keys(name))])
 
-    def rename(self, old: str, wanted: str) -> str:
-        """Move every key of ``old`` to a new name (``old`` has become an account's). Not counted
-        against the quota: the operator, not the person, took the name away."""
+    def rename(self, fingerprint: str, wanted: str) -> str:
+        """Move every key of this key's name to a new name, the old one having become reserved (an
+        account's). Not counted against the quota: the operator, not the person, took the name
+        away. If another session of the name moved it meanwhile, that name stands."""
         with self._transaction():
+            old = self.name_of(fingerprint)
+            if old is None:
+                raise KeyRefused("This key was taken from its name meanwhile; connect again.")
+            if not self.is_reserved(old):
+                return old
             name = self.check_name(wanted)
             self._new_name(name, time.time())
             self._db.execute("UPDATE ssh_keys SET name = ? WHERE name = ?", (name, old))

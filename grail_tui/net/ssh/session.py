@@ -250,12 +250,11 @@ async def _identify(door: Doorway, channel: Channel, visitor: Visitor) -> Identi
         # Asked at every login: an account made since the name was chosen takes it back.
         if not await asyncio.to_thread(identities.is_reserved, name):
             return Identity(name, fingerprint)
-        old = name
-        channel.say(f"The name {old} is reserved on this server now, so this key needs another one.\n"
+        channel.say(f"The name {name} is reserved on this server now, so this key needs another one.\n"
                     "Choose the name the others will know you by: letters, digits, - and _, at most 20.\n")
 
         def choose(wanted: str) -> str:
-            return identities.rename(old, wanted)
+            return identities.rename(fingerprint, wanted)
     else:
         public = visitor.public_line()
         assert public is not None
@@ -278,8 +277,8 @@ async def _identify(door: Doorway, channel: Channel, visitor: Visitor) -> Identi
         except NameRefused as refused:
             channel.say(f"{refused}\n")
             continue
-        except NoMoreNames as full:
-            raise Hangup(str(full)) from None
+        except (NoMoreNames, KeyRefused) as refused:
+            raise Hangup(str(refused)) from None
         log.info("key %s is now %s", visitor.fingerprint, name)
         channel.say(f"From now on this key is {name}.\n")
         return Identity(name, visitor.fingerprint)

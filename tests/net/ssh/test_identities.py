@@ -147,9 +147,10 @@ def test_a_name_that_became_reserved_moves_with_all_its_keys(tmp_path):
     accounts.add("dida")  # the operator makes an account
     assert store.is_reserved("dida")
     with pytest.raises(NameRefused, match="reserved"):
-        store.rename("dida", "Dida")
-    assert store.rename("dida", "Dido") == "Dido"
+        store.rename("SHA256:a", "Dida")
+    assert store.rename("SHA256:a", "Dido") == "Dido"
     assert store.name_of("SHA256:a") == store.name_of("SHA256:b") == "Dido"
+    assert store.rename("SHA256:b", "Other") == "Dido"  # a second session of the name, a moment late
     store.close()
 
 
