@@ -50,7 +50,7 @@ TICKS = os.sysconf("SC_CLK_TCK")
 class FrontDoorServer:
     """`grail-tui serve --ssh 127.0.0.1:0` in its own process, its files in a temporary folder."""
 
-    def __init__(self, folder: Path, bot_delay: float) -> None:
+    def __init__(self, folder: Path, bot_delay: float, sessions: int) -> None:
         home = folder / "home"
         home.mkdir(mode=0o700)
         env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
@@ -59,7 +59,9 @@ class FrontDoorServer:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "grail_tui", "serve", "--socket", str(folder / "sock" / "s.sock"),
              "--db", str(folder / "server" / "server.db"), "--ssh", "127.0.0.1:0",
-             "--bot-delay", str(bot_delay)],
+             "--bot-delay", str(bot_delay),
+             # Every person is a new key naming itself, all from one address.
+             "--ssh-limit", f"names_per_address={max(sessions, 1)}"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
             start_new_session=True)  # its own session, as a service runs: not the clients' scheduling group
         line = self.proc.stdout.readline() if self.proc.stdout else ""
@@ -167,7 +169,7 @@ async def _run(sessions: int, seconds: float, ramp: float, bot_delay: float, see
     load = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="grail-bench-ssh-") as folder:
         os.chmod(folder, 0o700)
-        server = FrontDoorServer(Path(folder), bot_delay)
+        server = FrontDoorServer(Path(folder), bot_delay, sessions)
         try:
             zygote = server.zygote()
             cpu_before = (_cpu_seconds([server.proc.pid]), _cpu_seconds([zygote] if zygote else []),

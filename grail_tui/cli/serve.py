@@ -31,6 +31,9 @@ def register(sub: Any) -> None:
     serve.add_argument("--ssh", default=None, metavar="HOST[:PORT]",
                        help="also open the SSH front door: anyone with an ssh client and a key can "
                             "play (port 2222 unless given; the host key lives beside the database; default: no SSH)")
+    serve.add_argument("--ssh-limit", action="append", default=[], metavar="NAME=VALUE",
+                       help="with --ssh: change one of the front door's limits, for example sessions=128 or "
+                            "names_per_address=20 (repeatable; default: none, the limits in docs/deploy.md)")
     serve.add_argument("--allow", type=Path, default=None, metavar="FILE",
                        help="with --ssh: only the keys in this authorized_keys file may come in "
                             "(no guests); default: any key, and guests may watch")
@@ -78,15 +81,22 @@ def run_serve(args: argparse.Namespace) -> int:
             ssh = parse_address(args.ssh)
         except ValueError as exc:
             raise CommandError(str(exc)) from None
-    if args.allow and not ssh:
-        raise CommandError("--allow goes with --ssh")
+    if (args.allow or args.ssh_limit) and not ssh:
+        raise CommandError("--allow and --ssh-limit go with --ssh")
+    from grail_tui.net.connection import parse_limits
+    from grail_tui.net.ssh import Limits as DoorLimits
+
+    try:
+        door_limits = parse_limits(DoorLimits(), args.ssh_limit)
+    except ValueError as exc:
+        raise CommandError(f"--ssh-limit: {exc}") from None
     if args.allow and not args.allow.is_file():
         raise CommandError(f"{args.allow}: no such file (an authorized_keys file of allowed keys)")
 
     async def main() -> None:
         ready = asyncio.Event()
         task = asyncio.create_task(serve(unix, db, ready, system=args.system, bench_tcp=tcp, info=info,
-                                         ssh=ssh, allow=args.allow,
+                                         ssh=ssh, allow=args.allow, ssh_limits=door_limits,
                                          bot_delay=args.server_bot_delay,
                                          limits=limits))
         waiter = asyncio.create_task(ready.wait())

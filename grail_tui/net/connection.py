@@ -15,11 +15,16 @@ import dataclasses
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from grail_tui.table.durable import DiskSync
 
 from .protocol import MAX_MESSAGE, Bye, ProtocolError, encode
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+LimitsT = TypeVar("LimitsT", bound="DataclassInstance")
 
 
 @dataclass(frozen=True)
@@ -42,22 +47,27 @@ class Limits:
     @classmethod
     def parse(cls, settings: list[str], base: Limits | None = None) -> Limits:
         """``NAME=VALUE`` pairs (``grail-tui serve --limit``) over ``base``; ValueError names a bad one."""
-        limits = base or cls()
-        types = {f.name: f.type for f in dataclasses.fields(cls)}
-        changes: dict[str, Any] = {}
-        for setting in settings:
-            name, _, value = setting.partition("=")
-            name = name.strip().replace("-", "_")
-            if name not in types:
-                raise ValueError(f"there is no limit {name!r}; there are {', '.join(types)}")
-            try:
-                number = float(value) if types[name] in (float, "float") else int(value)
-            except ValueError:
-                raise ValueError(f"{name} takes a number, not {value!r}") from None
-            if number <= 0:
-                raise ValueError(f"{name} must be above 0")
-            changes[name] = number
-        return dataclasses.replace(limits, **changes)
+        return parse_limits(base or cls(), settings)
+
+
+def parse_limits(limits: LimitsT, settings: list[str]) -> LimitsT:
+    """``NAME=VALUE`` pairs over a dataclass of numeric limits (this module's, or the SSH door's
+    for ``serve --ssh-limit``); ValueError names a bad one."""
+    types = {f.name: f.type for f in dataclasses.fields(limits)}
+    changes: dict[str, Any] = {}
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        name = name.strip().replace("-", "_")
+        if name not in types:
+            raise ValueError(f"there is no limit {name!r}; there are {', '.join(types)}")
+        try:
+            number = float(value) if types[name] in (float, "float") else int(value)
+        except ValueError:
+            raise ValueError(f"{name} takes a number, not {value!r}") from None
+        if number <= 0:
+            raise ValueError(f"{name} must be above 0")
+        changes[name] = number
+    return dataclasses.replace(limits, **changes)
 
 
 class Budget:

@@ -10,13 +10,16 @@ import os
 import resource
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grail_tui.games import registry
 from grail_tui.table.sqlite import GameDatabase, open_database
 
 from .connection import Limits
 from .server import Server
+
+if TYPE_CHECKING:
+    from .ssh import Limits as DoorLimits  # asyncssh is imported only when the door opens
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +73,7 @@ async def serve(unix_path: Path | None, db: Path, ready: asyncio.Event | None = 
                 system: bool = False, bench_tcp: tuple[str, int] | None = None,
                 ssh: tuple[str, int] | None = None, allow: Path | None = None,
                 info: dict[str, Any] | None = None, limits: Limits | None = None,
-                **options: Any) -> None:
+                ssh_limits: DoorLimits | None = None, **options: Any) -> None:
     # The disk-sync thread needs the interpreter only for a moment between syncs; handing it over
     # sooner than the default 5 ms keeps what waits on a sync from waiting on a busy event loop.
     sys.setswitchinterval(0.0005)
@@ -87,7 +90,7 @@ async def serve(unix_path: Path | None, db: Path, ready: asyncio.Event | None = 
         if ssh is not None:
             from .front import open_ssh
 
-            door = await open_ssh(server, ssh[0], ssh[1], db.parent, allow=allow)
+            door = await open_ssh(server, ssh[0], ssh[1], db.parent, allow=allow, limits=ssh_limits)
             info["ssh"] = [ssh[0], door.port]
             info["host_key"] = door.fingerprint
         settle_collector()

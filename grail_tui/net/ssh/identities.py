@@ -195,7 +195,7 @@ class IdentityStore:
             raise NoMoreNames("This key has made a new name here today already; connect again tomorrow, "
                               "or add it to your name from a session of a key that has it (add-key).")
         if by_address >= quota.per_address:
-            raise NoMoreNames(f"{quota.per_address} new names have been made from your address today; "
+            raise NoMoreNames(f"Your address has made its new names for today ({quota.per_address} a day); "
                               "connect again tomorrow.")
 
     def claim(self, fingerprint: str, public_key: str, wanted: str, *, address: str, quota: NameQuota) -> str:

@@ -112,7 +112,7 @@ def test_new_names_are_counted_per_address_and_per_key(store):
     store.claim("SHA256:a", "ssh-ed25519 AAAA", "Ann", address="2001:db8::1", quota=quota)
     store.claim("SHA256:b", "ssh-ed25519 BBBB", "Bea", address="2001:db8::ffff:2", quota=quota)
     # The same /64 is one household, however many addresses it holds.
-    with pytest.raises(NoMoreNames, match="2 new names have been made from your address"):
+    with pytest.raises(NoMoreNames, match="Your address has made its new names for today \\(2 a day\\)"):
         store.claim("SHA256:c", "ssh-ed25519 CCCC", "Cal", address="2001:db8::3", quota=quota)
     assert store.name_of("SHA256:c") is None
     store.claim("SHA256:c", "ssh-ed25519 CCCC", "Cal", address="192.0.2.7", quota=quota)

@@ -120,7 +120,7 @@ async def test_new_names_are_counted_per_address(open_door, tmp_path):
     for name in ("Ada", "Ben"):
         await (await named(door.port, keygen(tmp_path, name), name)).stop()
     status, text = await run(door.port, keygen(tmp_path, "third"), "-t")
-    assert status != 0 and "2 new names have been made from your address today" in text, text
+    assert status != 0 and "Your address has made its new names for today (2 a day)" in text, text
     assert "Name: " not in text
 
 

@@ -46,3 +46,28 @@ async def test_a_second_key_that_types_a_code_from_a_session_is_the_same_person(
     await again.until("you are Fay")
     assert "Name:" not in again.text
     await again.leave()
+
+
+async def test_the_operator_sets_how_many_new_names_an_address_may_make(tmp_path):
+    server = start_ssh_server(tmp_path, "--ssh-limit", "names_per_address=1")
+    try:
+        first = await Person.arrive(server, new_key(), name="Gil")
+        await first.until("you are Gil")
+        await first.leave()
+        second = await Person.arrive(server, new_key())
+        await second.until("new names for today (1 a day)")
+        assert "Name:" not in second.text
+        await second.leave()
+    finally:
+        server.stop()
+
+
+def test_a_door_limit_that_does_not_exist_is_named(tmp_path):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "grail_tui", "serve", "--socket", str(tmp_path / "s.sock"),
+                           "--ssh", "127.0.0.1:0", "--ssh-limit", "names=3"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and "--ssh-limit: there is no limit 'names'" in done.stderr
+    assert "Traceback" not in done.stderr
