@@ -14,7 +14,6 @@ import pwd
 import socket
 import sys
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -39,15 +38,12 @@ WARM = WarmStart(
     rehearse="grail_tui.cli:rehearse")
 
 
-# Cached by the account's name, never the list of accounts: folding a name is what costs.
-_account_name_keys = lru_cache(maxsize=4096)(name_keys)
-
-
 def is_account(name: str) -> bool:
     """Does ``name`` look like an account on this machine (a local player's identity)? The
-    accounts are read afresh each time: one made while the server runs is reserved at once."""
+    accounts are read afresh each time, never cached: one made while the server runs is reserved
+    at once (name_keys caches each name's folding, which is what costs)."""
     keys = name_keys(name)
-    return any(keys & _account_name_keys(entry.pw_name) for entry in pwd.getpwall())
+    return any(keys & name_keys(entry.pw_name) for entry in pwd.getpwall())
 
 
 def app_argv(identity: Identity, args: Sequence[str]) -> list[str]:

@@ -166,6 +166,8 @@ def _look(text: str) -> str:
     return _unmarked(skeleton(_unmarked(text)))
 
 
+# Cached: a lobby's list of open games compares the asker's name with every seat's.
+@functools.lru_cache(maxsize=8192)
 def name_keys(name: str) -> frozenset[str]:
     """Keys under which a name is unique: two names collide if any key is shared.
 
