@@ -51,8 +51,8 @@ _BLANK_LETTERS = frozenset("\u2800")
 # Look-alikes Unicode's confusables table leaves out, folded by a letter's own name: small
 # capitals (LATIN LETTER SMALL CAPITAL A looks like a small a) and letters with a stroke, hook
 # or bar that do not decompose (LATIN SMALL LETTER D WITH STROKE looks like d).
-_SMALL_CAPITAL = re.compile(r"(\w+) (?:CAPITAL )?LETTER SMALL CAPITAL ([A-Z]+)")
-_WITH_SOMETHING = re.compile(r"(.+ LETTER [A-Z]+) WITH .+")
+_SMALL_CAPITAL = re.compile(r"(\w+) (?:CAPITAL )?LETTER SMALL CAPITAL ([A-Z]+)(?: WITH .+)?")
+_WITH_SOMETHING = re.compile(r"(.+ LETTER [A-Z]+) (?:WITH .+|BAR)")
 # Bump when name_keys changes, so stores of folded names fold them again.
 FOLDING = 2
 

@@ -128,3 +128,27 @@ def test_different_names_do_not(first, second):
 def test_every_name_collides_with_itself_and_its_case(text):
     assert name_keys(text) & name_keys(text)
     assert name_keys(text.casefold()) & name_keys(text.casefold().upper().casefold())
+
+
+LETTER_WITH_SOMETHING = re.compile(r"LATIN (?:SMALL |CAPITAL )?LETTER (?:SMALL CAPITAL )?([A-Z])(?: WITH (.+)| BAR)?")
+
+
+def test_every_latin_letter_with_a_mark_or_in_small_capitals_folds_to_its_letter():
+    """Not only the pairs above: every Latin letter Unicode names as a plain letter with something
+    on it (an accent, a stroke, a hook, a bar), or as a small capital, collides with that letter.
+    Left out: letters that fold to two (ǅ is D and Z) and ẚ, whose ring becomes an apostrophe."""
+    missed = []
+    for code in range(0x80, 0x20000):
+        letter = chr(code)
+        found = LETTER_WITH_SOMETHING.fullmatch(unicodedata.name(letter, ""))
+        if found is None or unicodedata.category(letter)[0] != "L" or "SMALL LETTER" in (found[2] or ""):
+            continue
+        if letter == "\u1e9a":
+            continue
+        try:
+            name = clean_name(f"x{letter}x")
+        except NameRefused:
+            continue  # not a name at all
+        if not confusable(name, f"x{found[1].lower()}x"):
+            missed.append(f"U+{code:04X} {unicodedata.name(letter)}")
+    assert missed == []
