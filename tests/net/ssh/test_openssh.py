@@ -104,8 +104,9 @@ async def test_without_a_key_openssh_gets_in_as_a_guest(open_door):
     for user in ("player", "guest"):
         ssh = await OpenSsh.run(door.port, None, user=user)
         ready = await ssh.report("ready")
-        assert ready["reply"].startswith("guest|guest|")
-        assert "You are a guest" in ssh.text
+        name, who, _ = ready["reply"].split("|")
+        assert name.startswith("guest-") and who == "guest"
+        assert f"You are {name}, a guest" in ssh.text
         await ssh.stop()
 
 
