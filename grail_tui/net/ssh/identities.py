@@ -74,6 +74,7 @@ class IdentityStore:
         self.path = path
         self._reserved = reserved
         self._reserved_keys = frozenset().union(*(name_keys(n) for n in RESERVED))
+        self._guest_keys = name_keys(GUEST_NAME)
         self._lock = threading.RLock()
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA foreign_keys = ON")
@@ -121,6 +122,9 @@ class IdentityStore:
         keys = name_keys(name)
         if keys & self._reserved_keys or (self._reserved is not None and self._reserved(name)):
             raise NameRefused(f"{name} is reserved; choose another name.")
+        if any(key.startswith(guest) for key in keys for guest in self._guest_keys):
+            # guests are named guest-3f2a: a name like theirs would let a player pass for one
+            raise NameRefused(f"Names that begin with {GUEST_NAME} are kept for guests; choose another name.")
         marks = ",".join("?" * len(keys))
         with self._lock:
             row = self._db.execute(f"SELECT name FROM ssh_name_keys WHERE fold IN ({marks})",
