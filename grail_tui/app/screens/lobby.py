@@ -279,4 +279,4 @@ class LobbyScreen(Screen[None]):
     def action_help(self) -> None:
         from .help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(guest=self.connected and self.session.guest))
