@@ -131,7 +131,7 @@ class LobbyScreen(Screen[None]):
     def _begin(self) -> None:
         self.session.listeners.append(self.on_server)
         self.session.start()
-        guest = " (a guest: you may watch)" if self.session.guest else ""
+        guest = " (a guest)" if self.session.guest else ""  # the help line below says what a guest may do
         self._title(f"server {self.where}  ·  you are {self.session.user}{guest}")
         if self.session.guest:
             self.query_one("#lobby-help", Static).update(GUEST_HELP)
