@@ -29,7 +29,7 @@ class Limits:
     guest_sessions_per_address: int = 4  # of `sessions_per_address`, likewise
     connections: int = 256             # SSH connections, logged in or not
     connections_per_address: int = 24
-    logins: int = 32                   # connections still logging in, in all...
+    logins: int = 64                   # connections still logging in, in all (50 people at once)
     logins_per_address: int = 4        # ...and per address
     guest_connections: int = 64        # logged in without a key, in all...
     guest_connections_per_address: int = 8  # ...and per address
