@@ -192,7 +192,7 @@ async def _add_key(door: Doorway, channel: Channel, visitor: Visitor, request: A
 async def _play(door: Doorway, channel: Channel, visitor: Visitor, request: Play, door_address: Door) -> int:
     if not channel.pty:
         example = door_address.command("-t", *(request.args or ("join", "ABCD")))
-        channel.say(f"grail-tui needs a terminal: add -t, for example {example}\n", error=True)
+        channel.say(f"grail-tui needs a terminal: add -t, for example\n  {example}\n", error=True)
         return 2
     try:
         ticket = door.occupancy.admit(visitor.fingerprint, visitor.address)

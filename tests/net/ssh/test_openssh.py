@@ -167,9 +167,10 @@ async def test_a_game_with_options_after_it_starts_and_the_hints_name_this_door(
     assert parsed.ascii and parsed.command == "join" and parsed.code == "ABCD"
     await ssh.stop()
 
-    hint = await OpenSsh.run(door.port, key, "join", "abcd")
+    hint = await OpenSsh.run(door.port, key, "join", "abcd", "--ascii")
     assert await hint.finish() == 2
-    assert f"add -t, for example ssh -t -p {door.port} 127.0.0.1 join ABCD" in hint.text
+    assert f"add -t, for example\r\n  ssh -t -p {door.port} 127.0.0.1 -- --ascii join ABCD\r\n" in hint.text
+    assert all(len(line) <= 80 for line in hint.text.split("\r\n"))
     helped = await OpenSsh.run(door.port, key, "help")
     assert await helped.finish() == 0
     assert f"ssh -t -p {door.port} 127.0.0.1 join CODE" in helped.text and "PORT" not in helped.text
