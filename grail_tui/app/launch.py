@@ -20,7 +20,7 @@ def server_target(args: argparse.Namespace) -> Any:
 
     fd = os.environ.get("GRAIL_TUI_SERVER_FD")
     if fd is not None:
-        return Target.from_fd(int(fd))
+        return Target.from_fd(int(fd), os.environ.get("GRAIL_TUI_DOOR"))
     if getattr(args, "local", False) or getattr(args, "command", None) == "replay" or args.resume:
         return None
     named = args.socket or os.environ.get("GRAIL_TUI_SOCKET")

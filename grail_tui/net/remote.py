@@ -52,14 +52,15 @@ class Target:
     path: Path | None = None
     fd: int | None = None
     named: bool = False  # chosen on purpose: if it does not answer, that is an error
+    door: str | None = None  # an SSH session's server, as its player reached it (host:port)
 
     @classmethod
     def unix(cls, path: Path, *, named: bool = False) -> Target:
         return cls(path=path, named=named)
 
     @classmethod
-    def from_fd(cls, fd: int) -> Target:
-        return cls(fd=fd, named=True)
+    def from_fd(cls, fd: int, door: str | None = None) -> Target:
+        return cls(fd=fd, named=True, door=door)
 
     @classmethod
     def find_default(cls) -> Target | None:
@@ -68,7 +69,9 @@ class Target:
 
     @property
     def where(self) -> str:
-        return str(self.path) if self.path is not None else "this SSH session"
+        if self.path is not None:
+            return str(self.path)
+        return self.door or "this SSH session"
 
     async def open(self) -> ServerLink:
         if self.fd is not None:
@@ -204,6 +207,10 @@ class RemoteClient(SeatMirror):
     @property
     def remote(self) -> bool:
         return True
+
+    @property
+    def may_chat(self) -> bool:
+        return not self.session.guest  # the server refuses a guest's words; the key is not offered
 
     @property
     def seats(self) -> tuple[int, ...]:

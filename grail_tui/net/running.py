@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import errno
 import gc
 import logging
 import os
@@ -19,7 +20,7 @@ from .connection import Limits
 from .server import Server
 
 if TYPE_CHECKING:
-    from .ssh import Limits as DoorLimits  # asyncssh is imported only when the door opens
+    from .ssh.limits import Limits as DoorLimits
 
 log = logging.getLogger(__name__)
 
@@ -30,14 +31,22 @@ def default_database() -> Path:
     return Path(os.environ.get("GRAIL_TUI_SERVER_DB") or Path(user_state_dir("grail-tui")) / "server.db")
 
 
-def fit_to_files(limits: Limits) -> Limits:
-    """The connection cap, lowered if the process may not open that many files.
+RESERVED_FILES = 64  # the database, the listeners, the workers' pipes: never given to connections
+OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 
-    Each connection is one file; the database, the listeners and the workers' pipes
-    need a few dozen more. The soft limit is raised to the hard one first (the
-    systemd unit sets both, see contrib/grail-tui.service)."""
+
+def fit_to_files(limits: Limits, door: DoorLimits | None = None) -> tuple[Limits, DoorLimits | None]:
+    """The connection caps, lowered if the process may not open that many files.
+
+    Each connection is one file; the SSH front door (``door``) may hold
+    ``door.files`` at its fullest; the database, the listeners and the workers'
+    pipes need a few dozen more, kept for them alone, so running out of files is
+    a refusal at a cap, never an error. Short of files, the door gets at most
+    half of them. The soft limit is raised to the hard one first (the systemd
+    unit sets both, see contrib/grail-tui.service)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = limits.connections + 64
+    door_files = door.files if door is not None else 0
+    wanted = limits.connections + RESERVED_FILES + door_files
     if soft != resource.RLIM_INFINITY and soft < wanted:
         target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
         try:
@@ -45,10 +54,34 @@ def fit_to_files(limits: Limits) -> Limits:
             soft = target
         except (ValueError, OSError):
             pass
-    if soft != resource.RLIM_INFINITY and soft < wanted:
-        log.warning("only %d files may be open: at most %d connections", soft, max(1, soft - 64))
-        return dataclasses.replace(limits, connections=max(1, soft - 64))
-    return limits
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return limits, door
+    usable = max(2, soft - RESERVED_FILES)
+    if door is not None:
+        door = door.within(min(door.files, usable // 2))
+        usable -= door.files
+    connections = max(1, min(limits.connections, usable))
+    told = f" and {door.connections} at the SSH door" if door is not None else ""
+    log.warning("only %d files may be open: at most %d connections%s", soft, connections, told)
+    return dataclasses.replace(limits, connections=connections), door
+
+
+def quiet_when_out_of_files(loop: asyncio.AbstractEventLoop) -> None:
+    """Running out of files while accepting is a refusal, said in one line a minute, not a
+    traceback per attempt: the listener pauses a second and takes the waiting ones then."""
+    said = -60.0
+
+    def handler(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        nonlocal said
+        exc = context.get("exception")
+        if isinstance(exc, OSError) and exc.errno in OUT_OF_FILES and "accept" in str(context.get("message")):
+            if loop.time() - said >= 60:
+                said = loop.time()
+                log.warning("out of files (%s): new connections wait until some close", exc.strerror)
+            return
+        loop.default_exception_handler(context)
+
+    loop.set_exception_handler(handler)
 
 
 # Python's cyclic garbage collector stops the whole server while it runs, and every round trip in
@@ -79,7 +112,14 @@ async def serve(unix_path: Path | None, db: Path, ready: asyncio.Event | None = 
     sys.setswitchinterval(0.0005)
     registry.preload()  # not in the middle of the first game someone creates
     database = GameDatabase(open_database(db))
-    server = Server(database, limits=fit_to_files(limits or Limits()), **options)
+    quiet_when_out_of_files(asyncio.get_running_loop())
+    door_limits = None
+    if ssh is not None:  # (asyncssh is imported only for a server with a door)
+        from .ssh.limits import Limits as DoorLimits
+
+        door_limits = ssh_limits if ssh_limits is not None else DoorLimits()
+    server_limits, door_limits = fit_to_files(limits or Limits(), door_limits)
+    server = Server(database, limits=server_limits, **options)
     door = None
     info = info if info is not None else {}
     try:
@@ -90,7 +130,7 @@ async def serve(unix_path: Path | None, db: Path, ready: asyncio.Event | None = 
         if ssh is not None:
             from .front import open_ssh
 
-            door = await open_ssh(server, ssh[0], ssh[1], db.parent, allow=allow, limits=ssh_limits)
+            door = await open_ssh(server, ssh[0], ssh[1], db.parent, allow=allow, limits=door_limits)
             info["ssh"] = [ssh[0], door.port]
             info["host_key"] = door.fingerprint
         settle_collector()

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import socket
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,7 @@ class Server:
         self.thinker = thinker or Thinker(processes=default_processes())
         self.games: dict[str, hosting.Hosted] = {}
         self.conns: set[Connection] = set()
+        self.per_user: Counter[str] = Counter()  # connections per account, counted from their first byte
         self.chat = ChatMeter(self.limits.chat_per_minute)
         self.budget = Budget(self.limits.rate, self.limits.burst)
         self.disk = database.sync_off_loop()
@@ -149,11 +151,16 @@ class Server:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, transport: str,
                      *, user: str | None = None, guest: bool = False) -> None:
         conn = Connection(reader, writer, transport, self.limits, user=user, guest=guest, durable=self.disk)
+        counted: str | None = None
         try:
-            if len(self.conns) >= self.limits.connections:
-                conn.bye("the server is full; try again later")
+            refusal = self._admit(conn)
+            if refusal is not None:
+                conn.bye(refusal)
                 return
             self.conns.add(conn)
+            if conn.user is not None:
+                counted = conn.user
+                self.per_user[counted] += 1
             await self._conversation(conn)
         except Exception:  # one connection's failure never touches another
             log.exception("a connection failed")
@@ -161,7 +168,29 @@ class Server:
         finally:
             self._forget(conn)
             self.conns.discard(conn)
+            if counted is not None:
+                self.per_user[counted] -= 1
+                if not self.per_user[counted]:
+                    del self.per_user[counted]
             await conn.close()
+
+    def _admit(self, conn: Connection) -> str | None:
+        """Whether a connection may stay, decided before it says anything: None, or why not.
+
+        A local account is known from the socket itself (the kernel says who connected), so its
+        connections count against its cap from the first moment: silent ones too, or one
+        account could hold every place by never saying hello."""
+        if len(self.conns) >= self.limits.connections:
+            return "the server is full; try again later"
+        if conn.transport == "unix":
+            sock = conn.writer.get_extra_info("socket")
+            peer = peer_of(sock) if sock is not None else None
+            if peer is None:
+                return "cannot tell who you are"
+            conn.user = peer.user
+        if conn.user is not None and self.per_user[conn.user] >= self.limits.connections_per_user:
+            return "you have too many connections open"
+        return None
 
     async def _conversation(self, conn: Connection) -> None:
         line = await conn.read_line(self.limits.hello_timeout)
@@ -201,20 +230,14 @@ class Server:
     def _hello(self, conn: Connection, hello: Hello) -> None:
         if hello.version != VERSION:
             raise ProtocolError(f"this server speaks version {VERSION}; update grail-tui")
-        if conn.transport == "unix":
-            sock = conn.writer.get_extra_info("socket")
-            peer = peer_of(sock) if sock is not None else None
-            if peer is None:
-                raise ProtocolError("cannot tell who you are")
-            conn.user = peer.user
-        elif conn.transport == "tcp":
+        if conn.transport == "tcp":  # a claimed name: counted once claimed (the others at _admit)
             try:
                 conn.user = "bench:" + clean_name(hello.name or "")
             except NameRefused as exc:
                 raise ProtocolError(f"the benchmark transport needs a name: {exc}") from None
+            if sum(1 for c in self.conns if c.user == conn.user) > self.limits.connections_per_user:
+                raise ProtocolError("you have too many connections open")
         assert conn.user is not None
-        if not conn.guest and sum(1 for c in self.conns if c.user == conn.user) > self.limits.connections_per_user:
-            raise ProtocolError("you have too many connections open")
         conn.send(Welcome(VERSION, conn.user, conn.guest))
 
     def _forget(self, conn: Connection) -> None:
@@ -302,7 +325,7 @@ class Server:
             return
         if self._full(conn, ref, code):
             return
-        seat = hosted.seat_of(conn.user)
+        seat = None if conn.guest else hosted.seat_of(conn.user)  # a guest holds no seat, ever
         if seat is None and take_seat:
             if conn.guest:
                 conn.send(Error(ref, "Guests may watch games but not take a seat."))
@@ -391,6 +414,9 @@ class Server:
         hosted = self.games.get(code)
         if hosted is None or code not in conn.games:
             conn.send(Error(None, "Open or watch the game to talk in it."))
+            return
+        if conn.guest:
+            conn.send(Error(None, "Guests may watch but not talk; come with an SSH key to join in."))
             return
         line = clean_text(text, limit=TEXT)
         if not line:

@@ -44,6 +44,8 @@ class TableClient(Protocol):
     @property
     def remote(self) -> bool: ...
     @property
+    def may_chat(self) -> bool: ...  # a server game's table, and not a guest: a guest only watches
+    @property
     def seats(self) -> tuple[int, ...]: ...  # the seats played at this terminal (empty: watching)
     @property
     def code(self) -> str | None: ...  # the game's code on a server
@@ -240,6 +242,10 @@ class LocalClient(SeatMirror):
     @property
     def remote(self) -> bool:
         return False
+
+    @property
+    def may_chat(self) -> bool:
+        return False  # everyone at this terminal is in one room: there is nobody to write to
 
     @property
     def seats(self) -> tuple[int, ...]:

@@ -47,9 +47,17 @@ SHELL = """\
 """
 
 
-def help_text(kinds: Sequence[GameKind]) -> str:
-    """The help of these games (each game's ``ui().help_text()``: its keys, then its rules)."""
-    parts = [SHELL]
+# What a guest (no SSH key) is not offered in the lobby: it may watch, not play.
+PLAYERS_ONLY = ("| ↑/↓, Enter | open the game under the cursor: your seat, a free seat, or watch it |\n"
+                "| n | create a game (Enter on an open seat reserves it for someone by name) |\n"
+                "| j | join a game by its four-letter code |\n")
+FOR_A_GUEST = ("| ↑/↓, Enter | watch the game under the cursor (a guest may watch, not play or talk) |\n")
+
+
+def help_text(kinds: Sequence[GameKind], *, guest: bool = False) -> str:
+    """The help of these games (each game's ``ui().help_text()``: its keys, then its rules);
+    a guest's leaves out what a guest may not do."""
+    parts = [SHELL.replace(PLAYERS_ONLY, FOR_A_GUEST) if guest else SHELL]
     for kind in kinds:
         if len(kinds) > 1:
             parts.append(f"# {kind.title}\n\n")
@@ -68,14 +76,15 @@ class HelpScreen(Screen[None]):
         Binding("pagedown,space", "scroll(10)", "Page down", show=False),
     ]
 
-    def __init__(self, kind: GameKind | None = None) -> None:
+    def __init__(self, kind: GameKind | None = None, *, guest: bool = False) -> None:
         super().__init__()
         self.kinds = (kind,) if kind is not None else registry.kinds()
+        self.guest = guest
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
             # Rich's Markdown renders at once; Textual's widget takes a second for this text.
-            yield Static(Markdown(help_text(self.kinds)))
+            yield Static(Markdown(help_text(self.kinds, guest=self.guest)))
         yield KeyFooter()
 
     def on_mount(self) -> None:

@@ -49,6 +49,9 @@ def describe_game(g: GameSummary, me: str) -> str:
 FIRST_FRAME_WAIT = 1.0  # seconds the lobby's first frame waits for the server's list of games
 LOBBY_HELP = ("Enter opens the game under the cursor (your seat, a free seat, or as a spectator). "
               "n creates a game; j joins by its 4-letter code; w watches; l: finished games; t: ratings.")
+GUEST_HELP = ("You are a guest: you may watch games, not play or talk in them. Enter watches the game "
+              "under the cursor; w watches by its 4-letter code; l: finished games; t: ratings.")
+PLAYERS_ONLY = frozenset({"new", "join_code"})  # what a guest may not do: not offered to one
 
 
 class LobbyScreen(Screen[None]):
@@ -93,7 +96,10 @@ class LobbyScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # while it connects, only help (and quitting, the app's own key) can do anything
-        return self._session is not None or action == "help"
+        if self._session is None:
+            return action == "help"
+        # False hides the key from the footer, the help and the palette: a guest has no use for it
+        return not (self._session.guest and action in PLAYERS_ONLY)
 
     async def on_mount(self) -> None:
         if self._session is not None:
@@ -125,8 +131,10 @@ class LobbyScreen(Screen[None]):
     def _begin(self) -> None:
         self.session.listeners.append(self.on_server)
         self.session.start()
-        guest = " (guest: you may watch)" if self.session.guest else ""
+        guest = " (a guest)" if self.session.guest else ""  # the help line below says what a guest may do
         self._title(f"server {self.where}  ·  you are {self.session.user}{guest}")
+        if self.session.guest:
+            self.query_one("#lobby-help", Static).update(GUEST_HELP)
         self.action_refresh()
         self.query_one(OptionList).focus()
         if steps := settle_steps():  # an SSH session: its first screen is drawn; others' come first now
@@ -180,7 +188,8 @@ class LobbyScreen(Screen[None]):
         me = self.session.user
         seen: set[str] = set()
         self.shown = []
-        for which, verb in (("mine", "open"), ("open", "join"), ("live", "watch")):
+        join = "watch" if self.session.guest else "join"  # a guest may only watch
+        for which, verb in (("mine", "open"), ("open", join), ("live", "watch")):
             for game in lists.get(which, ()):
                 if game.code not in seen:
                     seen.add(game.code)
@@ -189,7 +198,8 @@ class LobbyScreen(Screen[None]):
         box.clear_options()
         box.add_options([Option(f"{verb:<5} {describe_game(game, me)}", id=game.code)
                          for game, verb in self.shown]
-                        or [Option("No games yet: press n to create one.", id="", disabled=True)])
+                        or [Option("No games to watch yet." if self.session.guest else
+                                   "No games yet: press n to create one.", id="", disabled=True)])
         box.highlighted = 0 if self.shown else None
         self._listed.set()
 
@@ -269,4 +279,4 @@ class LobbyScreen(Screen[None]):
     def action_help(self) -> None:
         from .help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(guest=self.connected and self.session.guest))

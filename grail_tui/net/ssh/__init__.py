@@ -7,14 +7,14 @@ game server by an inherited socket already bound to the person's identity.
 
 from .door import FrontDoor, open_front_door
 from .hostkey import HOST_KEY_FILE, HostKeyError, load_or_create_host_key
-from .identities import GUEST, IDENTITY_FILE, Identity, IdentityStore, KeyRefused
+from .identities import IDENTITY_FILE, Identity, IdentityStore, KeyRefused
 from .limits import Limits
 from .requests import GAME_VERBS, OPTIONS
 from .session import SERVER_FD_VARIABLE
 from .zygote import WarmStart
 
 __all__ = [
-    "GAME_VERBS", "GUEST", "HOST_KEY_FILE", "IDENTITY_FILE", "OPTIONS", "SERVER_FD_VARIABLE",
+    "GAME_VERBS", "HOST_KEY_FILE", "IDENTITY_FILE", "OPTIONS", "SERVER_FD_VARIABLE",
     "FrontDoor", "HostKeyError", "Identity", "IdentityStore", "KeyRefused", "Limits",
     "WarmStart", "load_or_create_host_key", "open_front_door",
 ]

@@ -12,12 +12,18 @@ A person without a key arrives as a guest, on an open server only: either as
 the user ``guest`` (no authentication at all) or by keyboard-interactive
 authentication with no questions, which OpenSSH tries after its keys, so
 ``ssh -p 2222 HOST`` works for everyone. A private server (``--allow``) offers
-public keys alone.
+public keys alone. Each guest connection gets a name of its own, drawn at
+random (``guest-3f2a``): guests are told apart, and nobody can pick or guess
+which name a guest will have.
+
+Every connection takes a place (limits.py) the moment it is accepted, and
+moves to the guests' or the key holders' share when its login completes.
 """
 
 from __future__ import annotations
 
 import logging
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +31,7 @@ from typing import Any
 import asyncssh
 
 from .identities import GUEST_NAME, IdentityStore
-from .limits import Connections
+from .limits import Connections, Place
 
 log = logging.getLogger("grail_tui.ssh")
 VISITOR = "grail_visitor"  # the connection's extra-info key for the Visitor
@@ -39,6 +45,7 @@ class Visitor:
     key: asyncssh.SSHKey | None
     fingerprint: str | None
     address: str
+    guest_name: str | None = None  # a guest's name for this connection
 
     @property
     def guest(self) -> bool:
@@ -84,6 +91,16 @@ class Gate:
     allow: AllowList | None
     connections: Connections
     live: set[asyncssh.SSHServerConnection] = field(default_factory=set)
+    guest_names: set[str] = field(default_factory=set)  # those of the guests connected now
+
+    def name_a_guest(self) -> str:
+        """A name no guest connected now has: random, so it tells nothing about who or
+        where the guest is, nor how many came before."""
+        while True:
+            name = f"{GUEST_NAME}-{secrets.token_hex(2)}"
+            if name not in self.guest_names:
+                self.guest_names.add(name)
+                return name
 
 
 class Doorman(asyncssh.SSHServer):
@@ -94,7 +111,8 @@ class Doorman(asyncssh.SSHServer):
         self._connections = gate.connections
         self._conn: asyncssh.SSHServerConnection | None = None
         self._address = ""
-        self._counted = False
+        self._place: Place | None = None
+        self._guest_name: str | None = None
         self._proven: asyncssh.SSHKey | None = None
         self._keyless = False
         self._refusal: str | None = None
@@ -107,21 +125,22 @@ class Doorman(asyncssh.SSHServer):
         self._conn = conn
         peer = conn.get_extra_info("peername")
         self._address = str(peer[0]) if peer else "?"
-        refusal = self._connections.arrive(self._address)
-        if refusal is None:
-            self._counted = True
+        place = self._connections.arrive(self._address, conn.abort)
+        if isinstance(place, Place):
+            self._place = place
         elif self._connections.may_explain():
             # Told at the first login attempt: before the key exchange, OpenSSH
             # would show the reason as a garbled banner.
-            self._refusal = refusal
+            self._refusal = place
         else:
             conn.abort()
         self._gate.live.add(conn)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self._counted:
-            self._counted = False
-            self._connections.leave(self._address)
+        if self._place is not None:
+            self._connections.leave(self._place)
+        if self._guest_name is not None:
+            self._gate.guest_names.discard(self._guest_name)
         if self._refusal is not None:
             self._refusal = None
             self._connections.explained()
@@ -129,13 +148,29 @@ class Doorman(asyncssh.SSHServer):
             self._gate.live.discard(self._conn)
 
     def begin_auth(self, username: str) -> bool:
-        if self._refusal is not None and self._conn is not None:
-            self._conn.send_auth_banner(self._refusal + "\r\n")
-            self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self._refusal)
+        if self._refusal is not None:
+            self._turn_away(self._refusal)
             return True
         self._proven = None
         self._keyless = username == GUEST_NAME and self.guests_allowed
+        if self._keyless and not self._guest_fits():
+            return True
         return not self._keyless  # False: in at once, as a guest
+
+    def _turn_away(self, reason: str) -> None:
+        # A banner, since OpenSSH shows it; its disconnect message it shows only with -v.
+        if self._conn is not None:
+            self._conn.send_auth_banner(reason + "\r\n")
+            self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
+
+    def _guest_fits(self) -> bool:
+        """Take a place in the guests' share; if there is none, say so and disconnect."""
+        refusal = self._connections.logged_in(self._place, guest=True) if self._place else "login failed"
+        if refusal is None:
+            return True
+        self._keyless = False
+        self._turn_away(refusal)
+        return False
 
     def password_auth_supported(self) -> bool:
         return False
@@ -168,19 +203,22 @@ class Doorman(asyncssh.SSHServer):
         # No questions: a client that got this far has no acceptable key; it may watch.
         self._proven = None
         self._keyless = True
-        return True
+        return self._guest_fits()
 
     def auth_completed(self) -> None:
         assert self._conn is not None
         if self._proven is not None:
             visitor = Visitor(self._proven, str(self._proven.get_fingerprint("sha256")), self._address)
+            if self._place is not None:
+                self._connections.logged_in(self._place, guest=False)
         elif self._keyless and self.guests_allowed:
-            visitor = Visitor(None, None, self._address)
+            self._guest_name = self._gate.name_a_guest()
+            visitor = Visitor(None, None, self._address, self._guest_name)
         else:  # cannot happen unless asyncssh changes how it verifies: refuse, never guess
             log.error("login without a verified key from %s; refused", self._address)
             self._conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "login failed")
             return
-        log.info("login from %s: %s", self._address, visitor.fingerprint or "guest")
+        log.info("login from %s: %s", self._address, visitor.fingerprint or visitor.guest_name)
         self._conn.set_extra_info(**{VISITOR: visitor})
 
 

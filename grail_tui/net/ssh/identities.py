@@ -13,7 +13,6 @@ look-alikes for good.
 from __future__ import annotations
 
 import contextlib
-import ipaddress
 import os
 import sqlite3
 import threading
@@ -24,6 +23,7 @@ from pathlib import Path
 
 from ..names import FOLDING, NameRefused, clean_name, name_keys
 from .hostkey import state_folder
+from .limits import address_of
 
 IDENTITY_FILE = "identities.db"
 GUEST_NAME = "guest"
@@ -54,7 +54,6 @@ class Identity:
         return self.fingerprint is None
 
 
-GUEST = Identity(GUEST_NAME, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,20 +79,6 @@ class NameQuota:
     per_key: int
 
 
-def claimant(address: str) -> str:
-    """Whom an address stands for when names are counted: an IPv6 address's /64 is one
-    household (a host may hold all of it), an IPv4 address is itself."""
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
-
-
 class IdentityStore:
     """Keys and names in a SQLite file, private (0600) from the moment it exists.
 
@@ -107,6 +92,7 @@ class IdentityStore:
         self.path = path
         self._reserved = reserved
         self._reserved_keys = frozenset().union(*(name_keys(n) for n in RESERVED))
+        self._guest_keys = name_keys(GUEST_NAME)
         self._lock = threading.RLock()
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA foreign_keys = ON")
@@ -171,6 +157,9 @@ class IdentityStore:
         keys = name_keys(name)
         if self.is_reserved(name):
             raise NameRefused(f"{name} is reserved; choose another name.")
+        if any(key.startswith(guest) for key in keys for guest in self._guest_keys):
+            # guests are named guest-3f2a: a name like theirs would let a player pass for one
+            raise NameRefused(f"Names that begin with {GUEST_NAME} are kept for guests; choose another name.")
         marks = ",".join("?" * len(keys))
         with self._lock:
             row = self._db.execute(f"SELECT name FROM ssh_name_keys WHERE fold IN ({marks})",
@@ -188,7 +177,7 @@ class IdentityStore:
         since = time.time() - NAME_WINDOW
         with self._lock:
             (by_address,) = self._db.execute("SELECT count(*) FROM ssh_claims WHERE at > ? AND address = ?",
-                                             (since, claimant(address))).fetchone()
+                                             (since, address_of(address))).fetchone()
             (by_key,) = self._db.execute("SELECT count(*) FROM ssh_claims WHERE at > ? AND fingerprint = ?",
                                          (since, fingerprint)).fetchone()
         if by_key >= quota.per_key:
@@ -213,7 +202,7 @@ class IdentityStore:
             self.quota_left(fingerprint, address, quota)
             now = time.time()
             self._db.execute("DELETE FROM ssh_claims WHERE at <= ?", (now - NAME_WINDOW,))
-            self._db.execute("INSERT INTO ssh_claims VALUES (?, ?, ?)", (now, claimant(address), fingerprint))
+            self._db.execute("INSERT INTO ssh_claims VALUES (?, ?, ?)", (now, address_of(address), fingerprint))
             self._new_name(name, now)
             self._db.execute("INSERT INTO ssh_keys VALUES (?, ?, ?, ?)", (fingerprint, public_key, name, now))
             return name

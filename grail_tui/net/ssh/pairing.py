@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .identities import claimant
+from .limits import address_of
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I: read off one screen, typed on another
 CODE_LENGTH = 8  # 40 bits
@@ -73,7 +73,7 @@ class Pairings:
         """The name a typed code was issued for (the code is used up), else CodeRefused."""
         now = self._clock()
         self._expire()
-        who = claimant(address)
+        who = address_of(address)
         wrong = self._wrong.setdefault(who, deque())
         while wrong and wrong[0] <= now - CODE_SECONDS:
             wrong.popleft()

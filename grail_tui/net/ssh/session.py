@@ -16,13 +16,13 @@ from ..names import NameRefused
 from ..priority import SETTLE_VARIABLE
 from .auth import Visitor, visitor_of
 from .child import Child, Launcher
-from .identities import GUEST, Identity, IdentityStore, KeyRefused, NameQuota, NoMoreNames
+from .identities import Identity, IdentityStore, KeyRefused, NameQuota, NoMoreNames
 from .limits import Full, Limits, Occupancy
 from .pairing import CODE_SECONDS, CodeRefused, Pairings
 from .prompt import Channel, Hangup
 from .requests import (
-    USAGE,
     AskCode,
+    Door,
     EnterCode,
     Help,
     ListKeys,
@@ -35,6 +35,7 @@ from .requests import (
 log = logging.getLogger("grail_tui.ssh")
 
 SERVER_FD_VARIABLE = "GRAIL_TUI_SERVER_FD"
+DOOR_VARIABLE = "GRAIL_TUI_DOOR"  # the server's address as the player reached it, for the app to show
 
 NAME_TRIES = 5
 FLUSH_SECONDS = 0.25  # for an app's last output once it has exited
@@ -46,8 +47,9 @@ COLORTERMS = ("truecolor", "24bit")
 # colours: what an app that was killed had no chance to undo.
 TERMINAL_RESET = ("\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l"
                   "\x1b[?2004l\x1b[0m\r\n")
-GUEST_NOTE = ("You are a guest: no SSH key was offered, so you can watch games but not take a seat.\n"
-              "Make a key with ssh-keygen -t ed25519 and connect again to play.\n")
+GUEST_NOTE = ("You are {name}, a guest: no SSH key was offered, so you can watch games,\n"
+              "but not take a seat or talk. Make a key with ssh-keygen -t ed25519\n"
+              "and connect again to play.\n")
 
 Attach = Callable[[socket.socket, Identity], None]
 AppArgv = Callable[[Identity, list[str]], list[str]]
@@ -129,13 +131,14 @@ async def _session(door: Doorway, channel: Channel) -> int:
     if visitor is None:
         channel.say("Not logged in.\n", error=True)
         return 1
+    door_address = Door.reached(channel.process)
     try:
-        request = parse_request(channel.process.command)
+        request = parse_request(channel.process.command, door_address)
     except RequestRefused as refused:
         channel.say(f"{refused}\n", error=True)
         return 2
     if isinstance(request, Help):
-        channel.say(USAGE + "\n")
+        channel.say(door_address.usage() + "\n")
         return 0
     if isinstance(request, ListKeys):
         return await _list_keys(door, channel, visitor)
@@ -145,7 +148,7 @@ async def _session(door: Doorway, channel: Channel) -> int:
         return await _ask_code(door, channel, visitor)
     if isinstance(request, EnterCode):
         return await _enter_code(door, channel, visitor, request)
-    return await _play(door, channel, visitor, request)
+    return await _play(door, channel, visitor, request, door_address)
 
 
 async def _name(door: Doorway, visitor: Visitor) -> str | None:
@@ -220,10 +223,10 @@ async def _enter_code(door: Doorway, channel: Channel, visitor: Visitor, request
     return 0
 
 
-async def _play(door: Doorway, channel: Channel, visitor: Visitor, request: Play) -> int:
+async def _play(door: Doorway, channel: Channel, visitor: Visitor, request: Play, door_address: Door) -> int:
     if not channel.pty:
-        channel.say("grail-tui needs a terminal: add -t, for example ssh -t -p 2222 HOST join ABCD\n",
-                    error=True)
+        example = door_address.command("-t", *(request.args or ("join", "ABCD")))
+        channel.say(f"grail-tui needs a terminal: add -t, for example\n  {example}\n", error=True)
         return 2
     try:
         ticket = door.occupancy.admit(visitor.fingerprint, visitor.address)
@@ -232,15 +235,16 @@ async def _play(door: Doorway, channel: Channel, visitor: Visitor, request: Play
         return 1
     try:
         identity = await _identify(door, channel, visitor)
-        return await _run_app(door, channel, identity, list(request.args))
+        return await _run_app(door, channel, identity, list(request.args), door_address)
     finally:
         ticket.release()
 
 
 async def _identify(door: Doorway, channel: Channel, visitor: Visitor) -> Identity:
     if visitor.guest:
-        channel.say(GUEST_NOTE)
-        return GUEST
+        assert visitor.guest_name is not None
+        channel.say(GUEST_NOTE.format(name=visitor.guest_name))
+        return Identity(visitor.guest_name, None)
     fingerprint = visitor.fingerprint
     assert fingerprint is not None
     identities = door.identities
@@ -251,7 +255,8 @@ async def _identify(door: Doorway, channel: Channel, visitor: Visitor) -> Identi
         if not await asyncio.to_thread(identities.is_reserved, name):
             return Identity(name, fingerprint)
         channel.say(f"The name {name} is reserved on this server now, so this key needs another one.\n"
-                    "Choose the name the others will know you by: letters, digits, - and _, at most 20.\n")
+                    "Choose the name the others will know you by:\n"
+                    "letters, digits, - and _, at most 20.\n")
 
         def choose(wanted: str) -> str:
             return identities.rename(fingerprint, wanted)
@@ -264,8 +269,8 @@ async def _identify(door: Doorway, channel: Channel, visitor: Visitor) -> Identi
         except NoMoreNames as full:
             raise Hangup(str(full)) from None
         channel.say(f"Welcome to grail-tui. This key is new here:\n  {fingerprint}\n"
-                    "Choose the name the others will know you by: letters, digits, - and _, "
-                    "at most 20.\n")
+                    "Choose the name the others will know you by:\n"
+                    "letters, digits, - and _, at most 20.\n")
 
         def choose(wanted: str) -> str:
             return identities.claim(fingerprint, public, wanted, address=visitor.address, quota=quota)
@@ -285,7 +290,8 @@ async def _identify(door: Doorway, channel: Channel, visitor: Visitor) -> Identi
     raise Hangup("No name chosen; connect again when you have one in mind.")
 
 
-async def _run_app(door: Doorway, channel: Channel, identity: Identity, args: list[str]) -> int:
+async def _run_app(door: Doorway, channel: Channel, identity: Identity, args: list[str],
+                   door_address: Door) -> int:
     server_end, app_end = socket.socketpair()
     try:
         door.attach(server_end, identity)  # the game server owns server_end from here on
@@ -294,7 +300,8 @@ async def _run_app(door: Doorway, channel: Channel, identity: Identity, args: li
         app_end.close()
         raise
     try:
-        env = {**child_environment(channel, door.extra_env), SETTLE_VARIABLE: str(door.limits.app_settle)}
+        env = {**child_environment(channel, door.extra_env), SETTLE_VARIABLE: str(door.limits.app_settle),
+               DOOR_VARIABLE: door_address.shown}
         child = await Child.start(door.app_argv(identity, args), env, channel.size,
                                   {SERVER_FD_VARIABLE: app_end.fileno()}, door.launcher, nice=door.limits.app_nice)
     finally:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import re
 import resource
 import socket
 import sqlite3
@@ -182,6 +184,92 @@ async def test_connections_per_account_are_capped(limited: Served):
     await still_served(limited)
     for wire in mine:
         await wire.close()
+
+
+async def raw_unix(server: Served) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A connection from this account that says nothing."""
+    return await asyncio.open_unix_connection(str(server.socket))
+
+
+async def closed_with(reader: asyncio.StreamReader, within: float) -> str | None:
+    """What the server said before closing, or None if it kept the connection open."""
+    try:
+        async with asyncio.timeout(within):
+            return (await reader.read()).decode()
+    except TimeoutError:
+        return None
+
+
+async def test_silent_connections_count_against_their_account_from_the_first_moment(tmp_path):
+    """One account's 60 connections that never say hello: 16 (its cap) are kept, the rest are
+    told at once, and the server still has room for everyone else (a cap of 40 in all)."""
+    server = serve(tmp_path / "server", "--limit", "connections=40")
+    try:
+        crowd = [await raw_unix(server) for _ in range(60)]
+        said = await asyncio.gather(*(closed_with(reader, 2.0) for reader, _ in crowd))
+        refused = [text for text in said if text is not None]
+        assert len(refused) == 60 - 16 and all("too many connections" in text for text in refused)
+        await still_served(server)
+        for _, writer in crowd:
+            writer.close()
+    finally:
+        server.stop()
+    server.assert_no_traceback()
+
+
+def few_files() -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (400, 400))
+
+
+async def test_running_short_of_files_is_a_clean_refusal_and_the_door_stays_open(tmp_path):
+    """With 400 files and the SSH door open, the server fits both to them and keeps 64 for its own
+    work: a flood of half-open SSH logins from 13 addresses, one account's silent connections and
+    more clients than fit meet caps, never an error; a key holder still logs in at the door and a
+    client is served once another leaves. Nothing in the log is a traceback."""
+    import subprocess
+    import sys
+
+    import asyncssh
+
+    log = tmp_path / "stderr.txt"
+    home = tmp_path / "home"
+    env = {**os.environ, "HOME": str(home), "XDG_STATE_HOME": str(home / "state"),
+           "GRAIL_TUI_DATA": str(home / "grail")}
+    with log.open("w") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "grail_tui", "serve", "--socket", str(tmp_path / "s" / "s.sock"),
+             "--db", str(tmp_path / "db" / "server.db"), "--bench-tcp", "127.0.0.1:0", "--ssh", "127.0.0.1:0"],
+            stdout=subprocess.PIPE, stderr=err, text=True, preexec_fn=few_files, env=env)
+    try:
+        assert proc.stdout is not None
+        ready = json.loads(proc.stdout.readline())
+        server = Served(proc, tmp_path / "s" / "s.sock", tuple(ready["tcp"]), tmp_path / "db", log)
+        fitted = re.search(r"only 400 files may be open: at most (\d+) connections", log.read_text())
+        assert fitted, log.read_text()
+        cap = int(fitted[1])
+        doors = [await asyncio.open_connection("127.0.0.1", ready["ssh"][1], local_addr=(f"127.0.0.{1 + k % 13}", 0))
+                 for k in range(300)]
+        silent = [await raw_unix(server) for _ in range(20)]
+        crowd = [await Wire.open(server, f"c{k}") for k in range(cap - 16)]
+        late = await Wire.open(server, "late", hello=False)
+        assert "the server is full" in await bye_of(late)
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        async with asyncssh.connect("127.0.0.1", ready["ssh"][1], username="ann", client_keys=[key],
+                                    known_hosts=None, agent_path=None, config=None) as conn:
+            answer = await asyncio.wait_for(conn.run("keys"), 10)
+            assert "This key has no name yet" in str(answer.stderr)
+        await crowd[0].close()
+        await asyncio.sleep(0.3)
+        await still_served(server)
+        for wire in crowd[1:]:
+            await wire.close()
+        for _, writer in silent + doors:
+            writer.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert "Traceback" not in log.read_text(), log.read_text()[-3000:]
+    assert re.search(r"at most \d+ connections and \d+ at the SSH door", log.read_text())
 
 
 def low_file_limit() -> None:

@@ -258,3 +258,44 @@ async def test_nobody_hears_of_a_write_before_it_is_on_disk(tmp_path, monkeypatc
         gate.set()
         await server.close()
         database.close()
+
+
+async def test_a_guest_watches_but_its_words_and_seat_requests_are_refused(tmp_path):
+    """A guest from the SSH door (its socket pair, as the door hands it over) may watch; what it
+    says is refused and reaches nobody, and it takes no seat, not even one kept for its name."""
+    import socket
+
+    from grail_tui.net.protocol import VERSION, Hello, Say
+    from grail_tui.net.server import Server
+    from grail_tui.table.thinking import Thinker
+
+    from .test_7_memory import Here
+
+    database = GameDatabase(open_database(tmp_path / "server.db"))
+    server = Server(database, bot_delay=0.0, thinker=Thinker())
+    here = Here(("127.0.0.1", await server.listen_bench_tcp("127.0.0.1", 0)))
+    try:
+        ann = await Wire.open(here, "ann")
+        code = await create(ann, (None, None), reserved=(None, "guest-1a2b"))
+        ours, theirs = socket.socketpair()
+        ours.setblocking(False)
+        await server.attach(ours, "guest-1a2b", guest=True)
+        guest = Wire(*await asyncio.open_unix_connection(sock=theirs), "guest-1a2b")
+        guest.send(Hello(VERSION))
+        welcome = await guest.next("welcome")
+        assert welcome.user == "guest-1a2b" and welcome.guest
+        guest.send(Join(1, code))
+        assert "not take a seat" in (await guest.next("error")).error
+        guest.send(Watch(2, code))
+        assert (await guest.next("joined")).seat is None
+        guest.send(Say(code, "psst, ann"))
+        assert "Guests may watch but not talk" in (await guest.next("error")).error
+        ann.send(Say(code, "hello"))
+        state = await ann.state(code, lambda s: any(c.text == "hello" for c in s.chat), 10)
+        assert [c.text for c in state.chat] == ["hello"]
+        assert not any(b"psst" in line for line in ann.raw + guest.raw)
+        await guest.close()
+        await ann.close()
+    finally:
+        await server.close()
+        database.close()

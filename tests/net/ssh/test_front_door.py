@@ -112,14 +112,24 @@ async def test_adding_a_key_is_refused_with_a_reason(open_door):
     conn.close()
 
 
-async def test_a_person_without_a_key_watches_as_a_guest(open_door):
+GUEST_NAME = re.compile(r"guest-[0-9a-f]{4}")
+
+
+async def test_people_without_a_key_watch_as_guests_each_with_a_name_of_their_own(open_door):
+    """Two guests from one address are two people: each gets a random name of its own (never one
+    they typed), is told it, and the game server is handed that name."""
     echo = EchoServer()
     door = await open_door(echo=echo)
-    conn, term = await play(door, None, username="guest")
-    assert "You are a guest" in term.text
-    assert term.reports()[0]["reply"] == "guest|guest|hello from the app"
-    assert echo.attached[0].guest
-    conn.close()
+    names = []
+    for _ in range(2):
+        conn, term = await play(door, None, username="guest")
+        name, who, _ = term.reports()[0]["reply"].split("|")
+        assert GUEST_NAME.fullmatch(name) and who == "guest"
+        assert f"You are {name}, a guest" in term.text
+        names.append(name)
+        conn.close()
+    assert names[0] != names[1]
+    assert [i.name for i in echo.attached] == names and all(i.guest for i in echo.attached)
 
 
 class KeylessClient(asyncssh.SSHClient):
@@ -135,7 +145,8 @@ class KeylessClient(asyncssh.SSHClient):
 async def test_any_username_without_a_key_becomes_a_guest(open_door):
     door = await open_door()
     conn, term = await play(door, None, username="carol", client_factory=KeylessClient)
-    assert term.reports()[0]["reply"].startswith("guest|guest|")
+    name, who, _ = term.reports()[0]["reply"].split("|")
+    assert GUEST_NAME.fullmatch(name) and who == "guest"
     conn.close()
 
 

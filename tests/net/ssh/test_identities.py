@@ -11,8 +11,8 @@ import pytest
 from grail_tui.net.names import NameRefused
 from grail_tui.net.ssh import IdentityStore, KeyRefused, Limits
 from grail_tui.net.ssh.auth import Doorman, Gate, visitor_of
-from grail_tui.net.ssh.identities import NameQuota, NoMoreNames, claimant
-from grail_tui.net.ssh.limits import Connections, Full, Occupancy
+from grail_tui.net.ssh.identities import NameQuota, NoMoreNames
+from grail_tui.net.ssh.limits import Connections, Full, Occupancy, Place, address_of
 from grail_tui.net.ssh.requests import (
     AskCode,
     EnterCode,
@@ -121,7 +121,7 @@ def test_new_names_are_counted_per_address_and_per_key(store):
     store.remove_key("Cal", "SHA256:c")
     with pytest.raises(NoMoreNames, match="This key has made a new name"):
         store.claim("SHA256:c", "ssh-ed25519 CCCC", "Cid", address="198.51.100.1", quota=quota)
-    assert claimant("::ffff:192.0.2.7") == "192.0.2.7" and claimant("2001:db8::9") == "2001:db8::/64"
+    assert address_of("::ffff:192.0.2.7") == "192.0.2.7" and address_of("2001:db8::9") == "2001:db8::/64"
 
 
 def test_keys_are_taken_away_but_never_the_last(store):
@@ -220,6 +220,9 @@ class FakeConnection:
     def disconnect(self, code, reason):
         self.disconnected = True
 
+    def abort(self):
+        self.disconnected = True
+
 
 def test_a_key_is_recorded_only_once_its_signature_verified(store):
     gate = Gate(store, None, Connections(Limits()))
@@ -270,7 +273,8 @@ def test_allowed_keys_file_decides_on_a_private_server(store, tmp_path):
 
 @pytest.mark.parametrize("command, request_", [
     (None, Play()), ("", Play()), ("join abcd", Play(("join", "ABCD"))),
-    ("-- --ascii", Play(("--ascii",))), ("--ascii join AB12 --mouse --ascii", Play(("join", "AB12", "--ascii", "--mouse"))),
+    ("-- --ascii", Play(("--ascii",))), ("--ascii join AB12 --mouse --ascii", Play(("--ascii", "--mouse", "join", "AB12"))),
+    ("join AB12 --ascii", Play(("--ascii", "join", "AB12"))),
     ("watch XYZW", Play(("watch", "XYZW"))), ("keys", ListKeys()), ("help", Help()),
     ("add-key", AskCode()), ("add-key abcd-2345", EnterCode("abcd-2345")), ("add-key ABCD2345", EnterCode("ABCD2345")),
     (f"keys remove SHA256:{'A' * 43}", RemoveKey(f"SHA256:{'A' * 43}")),
@@ -310,14 +314,68 @@ def test_occupancy_counts_and_frees_places():
     occupancy.admit("k", "1.1.1.1")  # the key's and the address's place came back
 
 
-def test_too_many_connections_are_turned_away():
+class Arrival:
+    """One connection at the door, as the door's counts see it."""
+
+    def __init__(self, connections: Connections, peer: str) -> None:
+        self.dropped = False
+        self.place = connections.arrive(peer, self.drop)
+
+    def drop(self) -> None:
+        self.dropped = True
+
+
+def test_too_many_connections_are_turned_away_once_they_have_logged_in():
     connections = Connections(Limits(connections=2, connections_per_address=1))
-    assert connections.arrive("a") is None
-    assert "your address" in str(connections.arrive("a"))
-    assert connections.arrive("b") is None
-    assert "full" in str(connections.arrive("c"))
-    connections.leave("a")
-    assert connections.arrive("c") is None
+    a = Arrival(connections, "10.0.0.1")
+    assert isinstance(a.place, Place) and connections.logged_in(a.place, guest=False) is None
+    assert "your address" in str(Arrival(connections, "10.0.0.1").place)
+    b = Arrival(connections, "10.0.0.2")
+    assert connections.logged_in(b.place, guest=False) is None
+    assert "full" in str(Arrival(connections, "10.0.0.3").place)
+    connections.leave(a.place)
+    assert isinstance(Arrival(connections, "10.0.0.3").place, Place)
+
+
+def test_logins_in_progress_make_room_for_newcomers_oldest_first():
+    """Half-open logins never turn anyone away: the oldest one from the same address (or from
+    the busiest address, when all logins are taken) is dropped for a newcomer."""
+    connections = Connections(Limits(logins=5, logins_per_address=2))
+    first, second = Arrival(connections, "10.0.0.1"), Arrival(connections, "10.0.0.1")
+    third = Arrival(connections, "10.0.0.1")
+    assert first.dropped and not second.dropped and isinstance(third.place, Place)
+    others = [Arrival(connections, f"10.0.1.{k}") for k in range(3)]
+    assert not any(o.dropped for o in others)
+    late = Arrival(connections, "10.0.2.1")  # all five logins are taken: the busiest address gives
+    assert second.dropped and isinstance(late.place, Place) and connections.total == 5
+
+
+def test_an_ipv6_64_is_one_address_and_ipv4_mapped_is_ipv4():
+    assert address_of("2001:db8:1:2:aaaa::1") == address_of("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+    assert address_of("2001:db8:1:3::1") != address_of("2001:db8:1:2::1")
+    assert address_of("::ffff:10.0.0.1") == "10.0.0.1" and address_of("fe80::1%eth0") == "fe80::/64"
+    connections = Connections(Limits(logins_per_address=2))
+    crowd = [Arrival(connections, f"2001:db8:1:2::{k:x}") for k in range(1, 20)]
+    assert sum(not c.dropped for c in crowd) == 2
+
+
+def test_guests_keep_to_their_share_and_key_holders_keep_theirs():
+    connections = Connections(Limits(connections=6, guest_connections=2, guest_connections_per_address=1,
+                                     logins=2, connections_per_address=6))
+    guests = []
+    for k in range(3):
+        guests.append(Arrival(connections, f"10.0.0.{k}"))
+        refusal = connections.logged_in(guests[-1].place, guest=True)
+        assert (refusal is None) == (k < 2)
+    assert "no more guests" in str(refusal)
+    connections.leave(guests[2].place)
+    connections.leave(guests[1].place)
+    again = Arrival(connections, "10.0.0.0")
+    assert "guests from your address" in str(connections.logged_in(again.place, guest=True))
+    connections.leave(again.place)
+    keys = [Arrival(connections, "10.0.0.9") for _ in range(4)]
+    for arrival in keys:
+        assert isinstance(arrival.place, Place) and connections.logged_in(arrival.place, guest=False) is None
 
 
 def test_host_key_with_loose_permissions_is_refused(tmp_path):
@@ -329,3 +387,9 @@ def test_host_key_with_loose_permissions_is_refused(tmp_path):
     os.chmod(tmp_path / HOST_KEY_FILE, 0o644)
     with pytest.raises(HostKeyError, match="chmod 600"):
         load_or_create_host_key(tmp_path)
+
+
+@pytest.mark.parametrize("wanted", ["guest-3f2a", "Guest-1", "GUEST_x", "guests"])
+def test_names_like_a_guests_are_kept_for_guests(store, wanted):
+    with pytest.raises(NameRefused, match="kept for guests"):
+        store.claim("SHA256:g", "ssh-ed25519 GGGG", wanted)

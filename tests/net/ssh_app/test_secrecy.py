@@ -47,7 +47,6 @@ from .scenes import (
     join_from_lobby,
     open_with,
     right_of_board,
-    say,
     sheet_of,
     whose_turn,
 )
@@ -71,7 +70,7 @@ async def test_nobody_is_shown_another_seats_sheet_and_the_guest_none(ssh_server
     ann = await Person.arrive(ssh_server, new_key(), name="Ann")
     await create_two_seat_game(ann)
     guest = await Person.arrive(ssh_server, None, username="guest")
-    await guest.until("(guest: you may watch)")
+    await guest.until("(a guest)")
     guest.press("w")
     await guest.until("Watch which game?")
     bea = await Person.arrive(ssh_server, new_key(), name="Bea")
@@ -86,7 +85,7 @@ async def test_nobody_is_shown_another_seats_sheet_and_the_guest_none(ssh_server
     second = "Bea" if first == "Ann" else "Ann"
     await asyncio.gather(tour(ann), tour(bea), tour(guest, "You are watching"))
     await bidding_war(people[first], people[second], first, second)
-    await say(guest, "only watching")
+    guest.press(":")  # a guest may not talk: the key is not offered, and does nothing
     await assign_on_turn(people[second], TURN_ASSIGNMENTS[second])
     await asyncio.gather(tour(ann), tour(bea), tour(guest, "You are watching"))
     await assign_on_turn(people[first], TURN_ASSIGNMENTS[first])
@@ -120,4 +119,10 @@ async def test_nobody_is_shown_another_seats_sheet_and_the_guest_none(ssh_server
     for frame in guest.frames:
         assert sheet_of(frame) is None and "you have" not in frame and "You put" not in right_of_board(frame)
     assert b"Your sheet  (" not in guest.raw and b"you have " not in guest.raw
-    assert any("[chat] guest: only watching" in right_of_board(frame) for frame in ann.frames)
+    assert not any("Say to the table" in frame or ": Chat" in frame for frame in guest.frames)
+    assert any(": Chat" in frame for frame in ann.frames)  # where a player sees it offered
+    # The guest's lobby offers only what a guest may do, and says where and who they are.
+    lobbies = [frame for frame in guest.frames if "(a guest)" in frame]
+    assert lobbies and all("New game" not in frame and "j Join" not in frame for frame in lobbies)
+    assert re.search(rf"server 127\.0\.0\.1:{ssh_server.port}  ·  you are guest-[0-9a-f]{{4}} \(a guest", lobbies[0])
+    assert any("New game" in frame and "j Join" in frame for frame in ann.frames)

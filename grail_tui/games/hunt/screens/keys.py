@@ -78,7 +78,7 @@ class ScreenKeys(AtTable, ComposingScreen):
         if action == "pick":
             return self.mode in (Compose.INITIATE, Compose.ASSIGN)
         if action == "chat":
-            return self.client.remote and idle
+            return self.client.may_chat and idle
         if action == "log":
             return idle
         return True

@@ -260,7 +260,7 @@ class SuccessionScreen(AtTable, ChoosingScreen):
         if action == "pick":
             return asked and idle
         if action == "chat":
-            return self.client.remote and idle
+            return self.client.may_chat and idle
         return True
 
     def action_pane(self, name: str) -> None:
