@@ -392,4 +392,4 @@ def test_host_key_with_loose_permissions_is_refused(tmp_path):
 @pytest.mark.parametrize("wanted", ["guest-3f2a", "Guest-1", "GUEST_x", "guests"])
 def test_names_like_a_guests_are_kept_for_guests(store, wanted):
     with pytest.raises(NameRefused, match="kept for guests"):
-        store.claim("SHA256:g", "ssh-ed25519 GGGG", wanted)
+        store.claim("SHA256:g", "ssh-ed25519 GGGG", wanted, **FREE)
