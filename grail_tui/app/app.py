@@ -19,6 +19,7 @@ from textual import events
 from textual.actions import parse
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -78,6 +79,10 @@ class GrailApp(App[int]):
         self.session: Any = None
         self.exit_message: str | None = None  # said on the terminal after the app has gone
         self.open_code = open_code  # ("join" | "watch", CODE): straight from the lobby into a game
+        if self.no_color:
+            # NO_COLOR (no-color.org) means no colour at all: Textual's Monochrome still sends every
+            # colour, as greys. Cursors and marks stand out by reverse and bold instead (app.tcss).
+            self._filters = [NoColor() if isinstance(f, Monochrome) else f for f in self._filters]
         if ascii_only:
             from .ascii_filter import AsciiFilter
 

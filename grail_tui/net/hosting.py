@@ -81,8 +81,11 @@ class Hosted:
                       for k, s in enumerate(table.seats))
         status: Literal["open", "playing", "over"] = "over" if table.over else (
             "open" if any(s.is_human and s.name is None for s in table.seats) else "playing")
+        # The engine's own to_act, not the table's asked(): the table holds a secret round's
+        # answers without applying them, so every seat asked stays asked until the round is shown.
+        to_move = () if table.over else tuple(table.state.to_act())
         return GameSummary(self.code, self.kind.name, self.kind.title, len(table.seats), status,
-                           self.kind.progress(public), seats, 0.0)
+                           self.kind.progress(public), seats, 0.0, to_move=to_move)
 
 
 def new_code(database: GameDatabase, live: Iterable[str]) -> str:

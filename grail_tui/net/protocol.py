@@ -17,7 +17,7 @@ from .wire import MAX_DEPTH, Length, Letters, ProtocolError, Range, build, dump,
 
 __all__ = ["MAX_DEPTH", "Length", "Letters", "ProtocolError", "Range", "parse_line"]  # and every message below
 
-VERSION = 3  # 3: the record library (Record, outcomes in GameSummary) and ratings
+VERSION = 4  # 4: the lobby follows the server (FollowLobby, LobbyNews; whose move in GameSummary)
 MAX_MESSAGE = 16 * 1024  # what a client may send in one line
 MAX_FROM_SERVER = 16 * 1024 * 1024  # a long game's record at the end can be large
 NAME = 24  # characters of a name
@@ -130,10 +130,18 @@ class Ratings:
     page: Annotated[int, Range(0, 10_000)] = 0
 
 
-ClientMessage = Hello | ListGames | Create | Join | Open | Watch | Leave | Act | Say | Ping | Record | Ratings
+@dataclass(frozen=True)
+class FollowLobby:
+    """Be told (LobbyNews) of live games as they start, change and end; ``follow=False`` stops it."""
+
+    follow: bool = True
+
+
+ClientMessage = (Hello | ListGames | Create | Join | Open | Watch | Leave | Act | Say | Ping | Record | Ratings
+                 | FollowLobby)
 CLIENT = {"hello": Hello, "list": ListGames, "create": Create, "join": Join, "open": Open,
           "watch": Watch, "leave": Leave, "act": Act, "say": Say, "ping": Ping, "record": Record,
-          "ratings": Ratings}
+          "ratings": Ratings, "follow": FollowLobby}
 
 
 # -- what the server sends --------------------------------------------------------------------
@@ -166,6 +174,9 @@ class GameSummary:
     updated: float
     outcome: str = ""  # a finished game's result, in one sentence
     length: str = ""  # and how long it lasted
+    # The seats the game waits for, as everybody may know it: in a secret round every seat
+    # asked, whether or not it has answered, until the round is shown.
+    to_move: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -280,9 +291,20 @@ class RatingsReply:
     history: tuple[RatingChange, ...]  # the asker's latest rated games, newest first
 
 
-ServerMessage = Welcome | Games | Joined | State | Refused | Error | Pong | Bye | RecordReply | RatingsReply
+@dataclass(frozen=True)
+class LobbyNews:
+    """Live games that started or changed (their summaries now) and games that ended or went,
+    since the last news; sent to a connection that follows the lobby, a few at a time."""
+
+    games: tuple[GameSummary, ...]
+    ended: tuple[str, ...]
+
+
+ServerMessage = (Welcome | Games | Joined | State | Refused | Error | Pong | Bye | RecordReply | RatingsReply
+                 | LobbyNews)
 SERVER = {"welcome": Welcome, "games": Games, "joined": Joined, "state": State, "refused": Refused,
-          "error": Error, "pong": Pong, "bye": Bye, "record_reply": RecordReply, "ratings_reply": RatingsReply}
+          "error": Error, "pong": Pong, "bye": Bye, "record_reply": RecordReply, "ratings_reply": RatingsReply,
+          "lobby": LobbyNews}
 TYPE_OF = {cls: name for name, cls in {**CLIENT, **SERVER}.items()}
 
 

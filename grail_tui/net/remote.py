@@ -25,6 +25,7 @@ from .protocol import (
     Act,
     Bye,
     Error,
+    FollowLobby,
     Games,
     Joined,
     Leave,
@@ -94,6 +95,7 @@ class Session:
         self.guest = link.guest
         self.clients: dict[str, RemoteClient] = {}
         self.listeners: list[Callable[[Any], None]] = []  # the lobby
+        self.following = False  # told of the lobby's changes (LobbyNews), again after reconnecting
         self.connected = True
         self.closed = False
         self._refs = itertools.count(1)
@@ -104,6 +106,11 @@ class Session:
         if not self._tasks:
             loop = asyncio.get_running_loop()
             self._tasks = [loop.create_task(self._read_loop()), loop.create_task(self._ping_loop())]
+
+    def follow_lobby(self, on: bool) -> None:
+        if on != self.following:
+            self.following = on
+            self.send(FollowLobby(on))
 
     def ref(self) -> int:
         return next(self._refs)
@@ -186,6 +193,8 @@ class Session:
                 delay = min(5.0, delay * 2)
                 continue
             self.connected = True
+            if self.following:
+                self.send(FollowLobby(True))
             for code, client in self.clients.items():
                 self.send((Open if client.seat is not None else Watch)(self.ref(), code))
             self._tell(None)

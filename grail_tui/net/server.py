@@ -24,6 +24,7 @@ from grail_tui.table.updates import SeatUpdate, TableError
 from . import hosting, library
 from .connection import Budget, ChatMeter, Connection, Limits
 from .names import NameRefused, clean_name, clean_text
+from .news import Newsroom
 from .protocol import (
     MAX_MESSAGE,
     TEXT,
@@ -31,7 +32,9 @@ from .protocol import (
     Act,
     Create,
     Error,
+    FollowLobby,
     Games,
+    GameSummary,
     Hello,
     Join,
     Joined,
@@ -77,6 +80,7 @@ class Server:
         self.servers: list[asyncio.base_events.Server] = []
         self.ratings = RatingStore(database.db)
         self.ratings.catch_up(database)
+        self.news = Newsroom(self._live_summary)
         for code in database.unfinished():
             hosted = hosting.restore_game(code, database, self.thinker)
             if hosted is not None:
@@ -86,6 +90,11 @@ class Server:
         self.games[hosted.code] = hosted
         hosted.table.on_finish = lambda table, code=hosted.code: self._finished(code)
         hosted.table.start()
+        self.news.listen(hosted.code, hosted.table)
+
+    def _live_summary(self, code: str) -> GameSummary | None:
+        hosted = self.games.get(code)
+        return None if hosted is None or hosted.table.over else hosted.summary()
 
     def _finished(self, code: str) -> None:
         # The last update goes out first; then the game is rated and leaves memory (it stays on
@@ -108,6 +117,7 @@ class Server:
                 del conn.games[code]
                 conn.seats.pop(code, None)
                 hosted.table.leave(held[1])
+        self.news.drop(code)
         hosted.table.close()
 
     # -- listening -------------------------------------------------------------------------
@@ -139,6 +149,7 @@ class Server:
     async def close(self) -> None:
         for server in self.servers:
             server.close()
+        self.news.close()
         for conn in list(self.conns):
             await conn.close()
         for hosted in self.games.values():
@@ -241,6 +252,7 @@ class Server:
         conn.send(Welcome(VERSION, conn.user, conn.guest))
 
     def _forget(self, conn: Connection) -> None:
+        self.news.follow(conn, False)
         for table, sub in conn.games.values():
             table.leave(sub)
         conn.games.clear()
@@ -277,6 +289,8 @@ class Server:
                           Error(ref, f"There is no finished game {code.upper()}."))
             case Ratings():
                 conn.send(ratings_reply(self.ratings, conn.user, message, self.limits.page))
+            case FollowLobby(follow=on):
+                self.news.follow(conn, on)
             case Hello():
                 raise ProtocolError("you said hello already")
 

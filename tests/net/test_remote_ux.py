@@ -77,7 +77,7 @@ async def test_a_seat_kept_for_someone_is_theirs_alone(server, tmp_path, monkeyp
         menu.row = rows.index("seat1")
         await pilot.press("right", "right")  # seat 2: heuristic, strong, then an open seat
         assert app.screen.settings.seats[1].bot is None
-        await pilot.press("enter")  # keep it for someone
+        await pilot.press("n")  # keep it for someone
         await pilot.press(*ZOE, "enter")
         assert app.screen.settings.seats[1].reserved == ZOE
         assert f"kept for {ZOE}" in str(menu.render())

@@ -119,6 +119,9 @@ class ListingSession:
     def start(self) -> None:
         pass
 
+    def follow_lobby(self, on: bool) -> None:
+        pass  # the lists are all there is: nothing changes
+
     def ref(self) -> int:
         self._ref += 1
         return self._ref
@@ -132,19 +135,19 @@ class ListingSession:
 def lobby_lists() -> dict[str, tuple]:
     from grail_tui.net.protocol import GameSummary, SeatInfo
 
-    def game(code, title, status, progress, *seats):
+    def game(code, title, status, progress, *seats, to_move=()):
         return GameSummary(code, "hunt" if "Hunt" in title else "succession", title, len(seats), status,
-                           progress, seats, 0.0)
+                           progress, seats, 0.0, to_move=to_move)
 
     hunt, cards = "The Hunt for the Grail", "Grail Succession"
     return {
         "mine": (game("KQWX", hunt, "playing", "turn 12", SeatInfo("ann"), SeatInfo("bo", present=True),
-                      SeatInfo(None, bot="heuristic")),),
+                      SeatInfo(None, bot="heuristic"), to_move=(1,)),),
         "open": (game("RTZP", hunt, "open", "", SeatInfo("cy", present=True), SeatInfo(None),
                       SeatInfo(None, reserved="dee")),
                  game("MNBV", cards, "open", "", SeatInfo("[b]eve[/b]", present=True), SeatInfo(None))),
         "live": (game("HGFD", cards, "playing", "round 3", SeatInfo("fay", present=True),
-                      SeatInfo("gus", present=False)),),
+                      SeatInfo("gus", present=False), to_move=(0,)),),
     }
 
 

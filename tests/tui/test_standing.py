@@ -101,7 +101,7 @@ async def test_keep_objecting_up_to_an_amount_then_pass():
         standing = screen.client.standing(0)
         assert isinstance(standing, StandingAnswers) and standing.limit(Initiate.AC) == 6
         await answered(pilot, seen, 0)
-        assert seen[0][:2] == (0, Object(0, 5))  # just above the mover's 4
+        assert seen[0][:2] == (0, Object(0, 6))  # the whole limit at once, not the mover's 4 plus 1
         for _ in range(100):
             await table.settle()
             await asyncio.sleep(0.05)
@@ -110,6 +110,17 @@ async def test_keep_objecting_up_to_an_amount_then_pass():
         ann = [action for seat, action, _ in seen if seat == 0]
         assert all(isinstance(a, (Object, Pass)) for a in ann)
         assert all(a.amount <= 6 for a in ann if isinstance(a, Object))  # never past the limit
+        assert len(ann) <= 2  # one objection, then (once matched) a pass: not a round per point
+
+
+def test_a_standing_objection_shows_its_limit_in_one_step_and_no_more_than_is_held():
+    game = scenarios.bidding()  # the mover shows 4 on AC; Ann holds 15 on it
+    view = game.view(0)
+    assert (view.public.contest.showing, view.sheet.influence[Initiate.AC]) == (4, 15)
+    answers = StandingAnswers(game.turn)
+    assert answers.objecting(Initiate.AC, 9).answer(view) == Object(0, 9)
+    assert answers.objecting(Initiate.AC, 100).answer(view) == Object(0, 15)  # all Ann holds
+    assert answers.objecting(Initiate.AC, 4).answer(view) == Pass(0)  # the mover shows as much
 
 
 def test_a_standing_answer_asks_the_person_for_what_it_does_not_cover():

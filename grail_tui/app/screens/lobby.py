@@ -25,6 +25,7 @@ from grail_tui.net.protocol import (
     Join,
     Joined,
     ListGames,
+    LobbyNews,
     Open,
     TableRules,
     Watch,
@@ -32,23 +33,40 @@ from grail_tui.net.protocol import (
 from grail_tui.net.remote import Session, Target, client_for
 
 
-def describe_game(g: GameSummary, me: str) -> str:
+def describe_game(g: GameSummary, me: str, to_move: str = "›") -> str:
     seats = []
-    for s in g.seats:
+    for k, s in enumerate(g.seats):
+        mark = to_move if k in g.to_move else ""
         if s.bot:
-            seats.append(f"bot:{s.bot}")
+            seats.append(f"{mark}bot:{s.bot}")
         elif s.name is None:
-            seats.append(f"(for {s.reserved})" if s.reserved else "(free)")
+            seats.append(mark + (f"(for {s.reserved})" if s.reserved else "(free)"))
         else:
             # you are here, in the lobby: your seat waits for you, it is not "away"
-            seats.append("you" if s.name == me else s.name + ("" if s.present else " (away)"))
+            seats.append(mark + ("you" if s.name == me else s.name + ("" if s.present else " (away)")))
     state = {"open": "waiting for players", "playing": g.progress, "over": "over"}[g.status]
     return f"{g.code}  {g.title}  {g.players}p {state:<19} {', '.join(seats)}"
 
 
+def verb_for(g: GameSummary, me: str, *, guest: bool = False) -> str:
+    """What Enter does on a game's row: open your seat, join a seat free for you, or watch
+    (the server's own lists, "mine" and "open", sort games the same way); a guest only watches."""
+    if any(s.bot is None and s.name == me for s in g.seats):
+        return "open"
+    if not guest and any(s.bot is None and s.name is None and s.reserved in (None, me) for s in g.seats):
+        return "join"
+    return "watch"
+
+
+def kept_for(g: GameSummary, me: str) -> bool:
+    return any(s.bot is None and s.name is None and s.reserved == me for s in g.seats)
+
+
+VERBS = ("open", "join", "watch")  # the lobby's order: your games, games to join, games to watch
 FIRST_FRAME_WAIT = 1.0  # seconds the lobby's first frame waits for the server's list of games
-LOBBY_HELP = ("Enter opens the game under the cursor (your seat, a free seat, or as a spectator). "
-              "n creates a game; j joins by its 4-letter code; w watches; l: finished games; t: ratings.")
+LOBBY_HELP = ("Enter opens the game under the cursor (your seat, a free seat, or as a spectator); "
+              "› marks whose move it is. n creates a game; j joins by its 4-letter code; w watches; "
+              "l: finished games; t: ratings.")
 GUEST_HELP = ("You are a guest: you may watch games, not play or talk in them. Enter watches the game "
               "under the cursor; w watches by its 4-letter code; l: finished games; t: ratings.")
 PLAYERS_ONLY = frozenset({"new", "join_code"})  # what a guest may not do: not offered to one
@@ -76,6 +94,9 @@ class LobbyScreen(Screen[None]):
         self.g = glyphs
         self.where = where
         self.shown: list[tuple[GameSummary, str]] = []  # (game, what Enter does: open/join/watch)
+        self.games: dict[str, GameSummary] = {}  # every live game listed or told of, by code
+        self._refreshing = False  # news older than the lists being fetched is not applied
+        self._noticed: set[str] = set()  # games whose seat kept for you has been announced
         self._listed = asyncio.Event()  # set once the games are first listed (or connecting failed)
 
     def compose(self) -> ComposeResult:
@@ -153,6 +174,13 @@ class LobbyScreen(Screen[None]):
     def on_unmount(self) -> None:
         if self._session is not None and self.on_server in self.session.listeners:
             self.session.listeners.remove(self.on_server)
+            self.session.follow_lobby(False)
+
+    def on_screen_suspend(self) -> None:
+        # In a game (or another screen over the lobby) nobody reads the lobby: the server stops
+        # telling of it, and the lobby lists the games afresh when it is shown again.
+        if self._session is not None:
+            self.session.follow_lobby(False)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         # (This runs before Textual's own handler, which restyles the whole screen on a resume.)
@@ -177,31 +205,63 @@ class LobbyScreen(Screen[None]):
             self.notify(f"The server closed the connection: {message.reason}", severity="error", markup=False)
         elif isinstance(message, Error):
             self.notify(message.error, severity="error", timeout=6, markup=False)
+        elif isinstance(message, LobbyNews) and not self._refreshing and self.is_current:
+            # (while the lists are fetched, news is older than the last list, which has it all)
+            for game in message.games:
+                self.games[game.code] = game
+            for code in message.ended:
+                self.games.pop(code, None)
+            self._show()
 
     @work(exclusive=True, group="lobby-list")
     async def action_refresh(self) -> None:
-        lists: dict[str, tuple[GameSummary, ...]] = {}
-        for which in ("mine", "open", "live"):
-            reply = await self.session.request(ListGames(self.session.ref(), which))
-            if isinstance(reply, Games):
-                lists[which] = reply.games
-        me = self.session.user
-        seen: set[str] = set()
-        self.shown = []
-        join = "watch" if self.session.guest else "join"  # a guest may only watch
-        for which, verb in (("mine", "open"), ("open", join), ("live", "watch")):
-            for game in lists.get(which, ()):
-                if game.code not in seen:
-                    seen.add(game.code)
-                    self.shown.append((game, verb))
-        box = self.query_one(OptionList)
-        box.clear_options()
-        box.add_options([Option(f"{verb:<5} {describe_game(game, me)}", id=game.code)
-                         for game, verb in self.shown]
-                        or [Option("No games to watch yet." if self.session.guest else
-                                   "No games yet: press n to create one.", id="", disabled=True)])
-        box.highlighted = 0 if self.shown else None
+        # Follow first: news of a change made while the lists come is not lost, it follows them.
+        self.session.follow_lobby(True)
+        self._refreshing = True
+        games: dict[str, GameSummary] = {}
+        try:
+            for which in ("mine", "open", "live"):
+                reply = await self.session.request(ListGames(self.session.ref(), which))
+                if isinstance(reply, Games):
+                    games.update((game.code, game) for game in reply.games)  # the later list is newer
+        finally:
+            self._refreshing = False
+        self.games = games
+        self._show(first=True)
         self._listed.set()
+
+    def _show(self, *, first: bool = False) -> None:
+        """The games as rows (yours, then those to join, then those to watch), the cursor kept
+        on its game; a game newly listed with a seat kept for you is announced once."""
+        me = self.session.user
+        order = {verb: k for k, verb in enumerate(VERBS)}
+        guest = self.session.guest
+        rows = sorted(((game, verb_for(game, me, guest=guest)) for game in self.games.values()),
+                      key=lambda row: order[row[1]])  # stable: the server's order within each
+        box = self.query_one(OptionList)
+        before = box.highlighted_option
+        keep = before.id if before is not None and not first else None
+        if [(g.code, v) for g, v in rows] == [(g.code, v) for g, v in self.shown] and not first:
+            for (game, verb), (old, _) in zip(rows, self.shown, strict=True):
+                if game != old:
+                    box.replace_option_prompt(game.code, self._row(game, verb))
+        else:
+            box.clear_options()
+            box.add_options([Option(self._row(game, verb), id=game.code) for game, verb in rows]
+                            or [Option("No games to watch yet." if guest else
+                                       "No games yet: press n to create one.", id="", disabled=True)])
+            codes = [g.code for g, _ in rows]
+            box.highlighted = codes.index(keep) if keep in codes else (0 if rows else None)
+        self.shown = rows
+        for game, _ in rows:
+            if game.code not in self._noticed and kept_for(game, me):
+                self._noticed.add(game.code)
+                host = next((s.name for s in game.seats if s.name), None) or "someone"
+                self.notify(f"{host} kept a seat for you in {game.title} ({game.code}): "
+                            "Enter on its row joins.", title="A seat for you", timeout=10, markup=False)
+
+    def _row(self, game: GameSummary, verb: str) -> str:
+        return f"{verb:<5} {describe_game(game, self.session.user, self.g.destination)}"
 
     @work(group="lobby-open")
     async def _ask(self, message: Any) -> None:

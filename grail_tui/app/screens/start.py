@@ -105,7 +105,10 @@ class StartMenu(Widget, can_focus=True):
         Binding("down,j", "move(1)", "Down", show=False),
         Binding("left,h", "change(-1)", "Less", show=False),
         Binding("right,l", "change(1)", "More", show=False),
+        Binding("home", "jump(0)", "First", show=False),
+        Binding("end", "jump(-1)", "Last", show=False),
         Binding("enter", "choose", "Choose", show=False),
+        Binding("n", "name", "Name", show=False),
         Binding("backspace", "erase", "Erase", show=False),
     ]
 
@@ -144,6 +147,11 @@ class StartMenu(Widget, can_focus=True):
     def action_move(self, delta: int) -> None:
         rows = self.rows()
         self.row = (self.row + delta) % len(rows)
+        self.message = ""
+        self.refresh()
+
+    def action_jump(self, row: int) -> None:
+        self.row = row % len(self.rows())
         self.message = ""
         self.refresh()
 
@@ -187,15 +195,38 @@ class StartMenu(Widget, can_focus=True):
         self.refresh()
 
     def action_choose(self) -> None:
+        """Enter: the menu entry, or typing a text setting; on any other setting (a seat too) it
+        starts the game, as the form's first line says. Naming a seat is n, asked for by name."""
         item = self.rows()[self.row]
         if item in MENU:
             self.post_message(self.Chosen(item))
-        elif item.startswith("seat"):
-            self.post_message(self.Rename(int(item[4:])))
         elif item.startswith("option:") and self.settings.option(item[7:]).is_text:
             self._edit_text(self.settings.option(item[7:]))
         else:
             self.post_message(self.Chosen("start"))
+
+    def action_name(self) -> None:
+        item = self.rows()[self.row]
+        if not item.startswith("seat"):
+            self.message = "n names the seat under the cursor: move to a seat first."
+        elif self.remote and item == "seat0":
+            self.message = "Seat 1 is yours: it goes by your name on the server."
+        elif self.remote and self.settings.seats[int(item[4:])].bot is not None:
+            self.message = "Only an open seat can be kept for someone: ←/→ makes this one open."
+        else:
+            self.post_message(self.Rename(int(item[4:])))
+            return
+        self.refresh()
+
+    def seat_hint(self, k: int) -> str:
+        """What the keys do on seat ``k``'s row, and nothing they do not."""
+        if not self.remote:
+            return "←/→ kind, n renames"
+        if k == 0:
+            return "yours"
+        if self.settings.seats[k].bot is None:
+            return "←/→ kind, n keeps it for someone"
+        return "←/→ kind"
 
     NUMBERS = {"timeout": ("answer_timeout", 86400), "minround": ("min_round", 60),
                "takeover": ("takeover", 86400)}
@@ -290,7 +321,10 @@ class StartMenu(Widget, can_focus=True):
         text.append("\nNew game\n", bold)
         if "game" in self.rows():
             line("game", "Game", f"◂ {s.kind.title} ▸", "←/→")
-        line("players", "Players", f"◂ {len(s.seats)} ▸", "←/→")
+        fixed = s.fixed_players()
+        low, high = s.kind.min_players, s.kind.max_players
+        line("players", "Players", f"◂ {len(s.seats)} ▸" if fixed is None and low < high else str(len(s.seats)),
+             "←/→" if fixed is None and low < high else "set by the game and its options")
         for k, seat in enumerate(s.seats):
             if self.remote:
                 kind = ("you" if k == 0 else "open seat") if seat.bot is None else f"bot · {seat.bot.value}"
@@ -298,7 +332,7 @@ class StartMenu(Widget, can_focus=True):
                     kind = f"kept for {seat.reserved}"
             else:
                 kind = "human" if seat.bot is None else f"bot · {seat.bot.value}"
-            hint = "←/→ kind, Enter keeps an open seat for someone" if self.remote else "←/→ kind, Enter rename"
+            hint = self.seat_hint(k)
             shown = "" if self.remote and k and seat.bot is None else (seat.name or "")  # open: no name yet
             line(f"seat{k}", f"Seat {k + 1}", f"{shown[:14]:<15}{kind}", hint)
         if not self.remote:

@@ -1,7 +1,7 @@
 """Standing answers: what a player answers this turn without being asked each time.
 
 "Pass on every proposal this turn", "keep objecting to moves of AC this turn up
-to 20". The table client gives a standing answer through the same path and at
+to 20" (which objects with 20 at once, and passes once the mover shows 20 or more). The table client gives a standing answer through the same path and at
 a person's pace (table/client.py), so nobody can tell it from a key press;
 here is only what it answers, worked out from the player's own view. It ends
 with the turn it was set in.
@@ -33,8 +33,10 @@ class StandingAnswers:
             return None
         limit = self.limit(contest.proposal.initiate)
         if limit is not None:
-            amount = contest.showing + 1
-            if amount <= min(limit, view.sheet.influence[contest.proposal.initiate]):
+            # The whole limit at once: raising by one a round gave a bidding war of a round (and
+            # a person's pace) per point, and the mover learns the same in the end.
+            amount = min(limit, view.sheet.influence[contest.proposal.initiate])
+            if amount > contest.showing:
                 return Object(view.player, amount)
             return Pass(view.player)  # past what the player would show: they stop objecting
         return Pass(view.player) if self.pass_rest else None

@@ -50,23 +50,26 @@ def take_preview(view: PublicView, player: int) -> TakePreview:
 
 
 def status_line(view: PublicView, viewer: int | None, *, hotseat: bool, remote: bool,
-                notice: str | None, code: str | None = None) -> str:
-    """Round and turn, whose turn, the deck; on a server the game's code (others join by it)."""
+                notice: str | None, code: str | None = None, away: tuple[int, ...] = (),
+                open_seats: int = 0) -> str:
+    """One line, as the hunt's: the game's code on a server, the round and turn, whose turn (yours,
+    said so), who is at the keyboard or away. Short enough for 80 columns."""
+    where = f"Round {view.round}/{ROUNDS}"
     if view.is_over:
-        where, what = f"Round {view.round}/{ROUNDS}", "Game over"
+        what = "Game over"
     else:
-        where = f"Round {view.round}/{ROUNDS} · turn {view.turn + 1}/{2 * TURNS}"
-        what = f"{view.name(view.mover)}'s turn"
-    deck = f"deck {view.deck_size}"
+        where += f", turn {view.turn + 1}/{2 * TURNS}"
+        what = "Your turn" if viewer == view.mover and not hotseat else f"{view.name(view.mover)}'s turn"
+    game = f"Game {code} · " if remote and code else ""
     if notice:
-        return f"{notice} · {where}"
-    who = ""
-    if hotseat and viewer is not None:
-        who = f" · {view.name(viewer)} at the keyboard"
-    elif remote and viewer is None:
+        return f"{game}{notice} · {where}"
+    who = f" · {view.name(viewer)} at the keyboard" if hotseat and viewer is not None else ""
+    if remote and viewer is None:
         who = " · watching"
-    game = f"{code} · " if remote and code else ""
-    return f"{game}{where} · {what} · {deck}{who}"
+    gone = f" · away: {', '.join(view.name(p) for p in away)}" if away else ""
+    if open_seats:
+        gone += f" · {open_seats} seat{'s' if open_seats > 1 else ''} open"
+    return f"{game}{where} · {what}{who}{gone}"  # (the row's own line counts the deck)
 
 
 def may_take(view: PublicView, player: int) -> bool:

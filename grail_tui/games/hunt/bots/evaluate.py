@@ -54,16 +54,23 @@ def assignments(pub: PublicView) -> tuple[list[bool], list[int]]:
     return opened, later
 
 
-def estimates(pub: PublicView, me: int) -> list[list[float]]:
-    """Each player's likely influence on each initiate, as far as ``me`` can tell."""
+def unshown(pub: PublicView) -> list[float]:
+    """Per player, the influence they likely hold on initiates in play beyond what they showed."""
     live = [i for i in range(8) if pub.positions[i] is not None]
     opened, turns_assigned = assignments(pub)
     out = []
     for p in range(pub.players):
-        known = pub.known[p]
         guess = (OPENING_GUESS if opened[p] else 0) + TURN_GUESS * turns_assigned[p]
-        revealed = sum(known[i] for i in live)
-        hidden = max(0.0, min(100.0, guess) - revealed)
+        out.append(max(0.0, min(100.0, guess) - sum(pub.known[p][i] for i in live)))
+    return out
+
+
+def estimates(pub: PublicView, me: int) -> list[list[float]]:
+    """Each player's likely influence on each initiate, as far as ``me`` can tell."""
+    live = [i for i in range(8) if pub.positions[i] is not None]
+    out = []
+    for p, hidden in enumerate(unshown(pub)):
+        known = pub.known[p]
         share = hidden / len(live) if live else 0.0
         out.append([known[i] + share if pub.positions[i] is not None else 0.0 for i in range(8)])
     return out

@@ -9,6 +9,12 @@
 - Objections: it objects when a proposal would hurt it, revealing no more than
   it takes to beat the mover's likely influence. As the mover it matches with
   exactly the objection when the move is worth it, otherwise concedes.
+- A move that would end the game is judged by who likely holds the most on
+  the bearer (what rivals showed is a floor; most of what they have not shown
+  may stand there), never by the blank sheets of its lookahead, on which every
+  delivery looks like its own win.
+- Points are paced: part of what the opening keeps back stays back for the
+  first turns, unless an initiate is about to bring the grail home.
 """
 
 from __future__ import annotations
@@ -30,16 +36,49 @@ from ..engine import (
     Phase,
     PlayerView,
     Propose,
+    PublicView,
     Sheet,
+    Termination,
     Unit,
 )
 from . import world
-from .evaluate import estimates, lead, reach, steps_home, value, weights
+from .evaluate import estimates, lead, reach, steps_home, unshown, value, weights
 from .variants import worth_proposing
 
 OPENING_PRIMARY = ("A10", "A9", "B9", "A8", "B8", "A7")  # 51
 OPENING_SECOND = ("A6", "B7", "B6")  # 19
 HARM = 0.004  # value lost before it is worth objecting
+# Of a rival's unshown influence, the part taken to stand on the initiate that would win. Higher
+# is warier, but bots wary of each other end no game: 0.3 left 11 of 60 games undecided at turn 500.
+UNSHOWN_THERE = 0.15
+# Points kept back after the opening: RESERVE at first, one point fewer each turn. Spent on an
+# initiate close to home all the same (NEAR steps or fewer): that is what they are kept for.
+RESERVE = 24
+NEAR = 2
+
+
+def win_chance(pub: PublicView, me: int, bearer: int, mine: int, proposer: int | None) -> float:
+    """How likely ``me``, holding ``mine`` on ``bearer``, holds the most on it when a delivery
+    ends the game (a tie for the most goes to the final proposer)."""
+    chance = 1.0
+    hidden = unshown(pub)
+    for p in range(pub.players):
+        if p == me:
+            continue
+        floor = pub.known[p][bearer]
+        if floor > mine or (floor == mine and proposer != me):
+            return 0.0  # shown already: a sure loss
+        chance *= lead(mine - floor - UNSHOWN_THERE * hidden[p])
+    return chance
+
+
+def judged(after: Game, pub: PublicView, me: int, rivals: list[list[float]], hq: int | None) -> float:
+    """``value`` of the world after a move; a delivery that ends the game is worth a win times
+    its chance (win_chance), not what the lookahead's blank rival sheets say."""
+    out = after.outcome
+    if out is None or out.termination is not Termination.DELIVERED or out.bearer is None:
+        return value(after, me, rivals, hq)
+    return 20.0 * win_chance(pub, me, out.bearer.value, out.influence[me], out.final_proposer) - 10.0
 
 
 def _carry(game: Game, action: Action) -> Game:
@@ -116,7 +155,7 @@ class HeuristicBot:
                     after = _carry(base, action)
                 except IllegalActionError:
                     continue
-                gain = value(after, me, rivals, hq) - now
+                gain = judged(after, pub, me, rivals, hq) - now
             a = action.proposal.initiate
             mine = base.influence(me, a)
             rival = max((rivals[p][a] for p in range(pub.players) if p != me), default=0.0)
@@ -149,13 +188,14 @@ class HeuristicBot:
             return None
         pub = view.public
         options: list[tuple[float, Action]] = []
+        spare = view.sheet.remaining - max(0, RESERVE - pub.turn)
         for i in range(8):
             if pub.positions[i] is None:
                 continue
             mine = base.influence(me, i)
             rival = max((rivals[p][i] for p in range(pub.players) if p != me), default=0.0)
             want = max(4.0, rival + 6 - mine)
-            units = _units_for(free, want)
+            units = _units_for(free, want, 100 if steps_home(base, i) <= NEAR else spare)
             if not units:
                 continue
             if base.hq_owner is not None:
@@ -199,7 +239,7 @@ class HeuristicBot:
             after = _carry(base, Propose(contest.mover, contest.proposal))
         except IllegalActionError:
             return None
-        return value(after, me, rivals, hq) - now
+        return judged(after, pub, me, rivals, hq) - now
 
     def reply(self, view: PlayerView, legal: Sequence[Action], position: Game | None = None) -> Action:
         me = view.player
@@ -216,7 +256,7 @@ class HeuristicBot:
             after = _carry(base, Propose(me, contest.proposal))
         except IllegalActionError:
             return Concede(me)
-        gain = value(after, me, rivals, hq) - now
+        gain = judged(after, view.public, me, rivals, hq) - now
         # revealing tells the table what I hold: worth it only for a real gain
         if gain > 0.002 * (1 + contest.high / 10):
             return Match(me, contest.high)
@@ -239,11 +279,11 @@ def _world(view: PlayerView, position: Game | None) -> Game:
     return position.copy(history=False, sheets=[s if p == me else Sheet() for p, s in enumerate(position.sheets)])
 
 
-def _units_for(free: list[Unit], want: float) -> list[Unit]:
-    """Few units that add up to at least ``want`` (or everything left)."""
+def _units_for(free: list[Unit], want: float, most: int = 100) -> list[Unit]:
+    """Few units that add up to at least ``want`` (or everything left), ``most`` points at most."""
     chosen: list[Unit] = []
     total = 0
-    pool = list(free)
+    pool = [u for u in free if u.points <= most]
     while total < want and pool:
         short = want - total
         fits = [u for u in pool if u.points >= short]
@@ -251,5 +291,6 @@ def _units_for(free: list[Unit], want: float) -> list[Unit]:
         pool.remove(unit)
         chosen.append(unit)
         total += unit.points
+        pool = [u for u in pool if total + u.points <= most]
     return chosen
 

@@ -26,6 +26,7 @@ from grail_tui.app.screens.at_table import AtTable
 from grail_tui.table.client import TableClient
 
 from .. import situation
+from ..engine import ROUNDS
 from ..situation import Compose
 from ..widgets.cards import HandView, RowView
 from ..widgets.panes import LogPane, TakenPane
@@ -201,9 +202,14 @@ class SuccessionScreen(AtTable, ChoosingScreen):
             return
         self.paints += 1
         client = self.client
+        latest = client.latest(None)
+        names = latest.names if latest is not None else ()
+        free = tuple(p for p, name in enumerate(names) if name.endswith("(open)"))  # nobody took it yet
+        away = tuple(p for p, here in enumerate(latest.present) if not here and p not in free) \
+            if client.remote and latest is not None else ()
         self.query_one("#status", Static).update(situation.status_line(
             view, self.viewer, hotseat=self.hotseat, remote=client.remote, notice=client.notice,
-            code=client.code))
+            code=client.code, away=away, open_seats=len(free)))
         asked = self.asked()
         self.query_one(RowView).show(view, taking=self.mode is Compose.TAKE)
         hand = self.query_one(HandView)
@@ -216,7 +222,7 @@ class SuccessionScreen(AtTable, ChoosingScreen):
                 self.cursor = len(pv.hand) - 1  # paints again: the cursor is a reactive
             hand.show(f"Your hand · {view.name(pv.player)}", pv.hand,
                       self.cursor if asked and self.mode is Compose.IDLE else None,
-                      "empty until the next round")
+                      "empty until the next round" if view.round < ROUNDS else "empty: no more cards in this last round")
         self.query_one(TakenPane).show(view)
         book = client.log(self.viewer)
         log = self.query_one(LogPane)
@@ -248,7 +254,7 @@ class SuccessionScreen(AtTable, ChoosingScreen):
         asked = self.asked()
         idle = self.mode is Compose.IDLE
         if action == "play":
-            return asked and idle
+            return asked and idle and bool(self._hand())  # an empty hand plays nothing: no key shown
         if action == "take":
             return asked
         if action == "pass":

@@ -46,16 +46,13 @@ def score_table(taken: Sequence[Sequence[Card]], name: Callable[[int], str], *, 
     scores: tuple[Score, Score] = score(taken)
     text = Text()
 
-    def row(title: str, cells: Sequence[str | Text], style: Style | None = None,
-            note: str = "") -> None:
+    def row(title: str, cells: Sequence[str | Text], style: Style | None = None) -> None:
         head = _cell(title, label)
         if style is not None:
             head.stylize(style)
         text.append_text(head)
         for cell in cells:
             text.append_text(_cell(cell, column))
-        if note:
-            text.append(note, DIM)
         text.rstrip()
         text.append("\n")
 
@@ -69,9 +66,9 @@ def score_table(taken: Sequence[Sequence[Card]], name: Callable[[int], str], *, 
             leads = counts[p] > counts[1 - p]
             cells.append(Text(f"{counts[p]}" + (f" *{value}" if leads else ""),
                               TITLE if leads else DIM if not counts[p] else Style()))
-        tie = counts[0] == counts[1]
-        row(f"{value}s", cells, card_style(_faction(value), plain),
-            note=("tie" if counts[0] else "") if tie and final else "")
+        # a tie scores for nobody: said on the faction's own line, never in a third column
+        tied = counts[0] == counts[1] and counts[0] > 0
+        row(f"{value}s, tied" if tied else f"{value}s", cells, card_style(_faction(value), plain))
     row("plus", [_signed(taken[p], Suit.PLUS, column, plain) for p in range(PLAYERS)])
     row("minus", [_signed(taken[p], Suit.MINUS, column, plain) for p in range(PLAYERS)])
     grails = [sum(1 for c in taken[p] if c.suit is Suit.GRAIL) for p in range(PLAYERS)]
