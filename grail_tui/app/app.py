@@ -33,6 +33,7 @@ from grail_tui.table.thinking import Thinker
 
 from . import onelayout, warmcss
 from .glyphs import glyphs
+from .keyorder import KeyOrder
 from .screens.size import SizeNotice, too_small
 from .screens.start import NewGame, StartMenu, StartScreen
 
@@ -78,6 +79,7 @@ class GrailApp(App[int]):
         self.session: Any = None
         self.exit_message: str | None = None  # said on the terminal after the app has gone
         self.open_code = open_code  # ("join" | "watch", CODE): straight from the lobby into a game
+        self.key_order = KeyOrder(self, super().on_event)
         if ascii_only:
             from .ascii_filter import AsciiFilter
 
@@ -142,6 +144,12 @@ class GrailApp(App[int]):
             self.continue_game()
         elif os.environ.get("GRAIL_TUI_BENCH_PAINTED"):
             self.start_game()  # `grail-tui bench tui`: straight to the game screen
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            await self.key_order.arrived(event)  # in the order typed: see keyorder.py
+            return
+        await super().on_event(event)
 
     # -- below the smallest supported terminal: a notice, not a cut-off screen --------
 
