@@ -182,9 +182,13 @@ class GrailApp(App[int]):
         saves = self.saved_games()
         if not saves:
             return None
-        stored = saves[0].stored
-        humans = [s.name or "?" for s in stored.seats if s.is_human]
+        readable = [save for save in saves if save.stored is not None]
         more = f" (+{len(saves) - 1} more)" if len(saves) > 1 else ""
+        if not readable:
+            return f"a damaged save{more}: Continue says what is wrong"
+        stored = readable[0].stored
+        assert stored is not None
+        humans = [s.name or "?" for s in stored.seats if s.is_human]
         return (f"{len(stored.seats)} players, {len(stored.actions)} actions, "
                 f"{', '.join(humans) or 'bots only'}{more}")
 
@@ -243,7 +247,10 @@ class GrailApp(App[int]):
 
     def continue_game(self, path: Path | None = None) -> None:
         saves = self.saved_games()
-        target = path or (saves[0].path if saves else None)
+        readable = [save for save in saves if save.stored is not None]
+        target = path
+        if target is None and saves:
+            target = (readable or saves)[0].path  # a damaged one only to say what is wrong
         if target is None:
             self.notify("There is no unfinished game to continue.", severity="warning")
             return
@@ -251,12 +258,23 @@ class GrailApp(App[int]):
             stored = read_save(target)
             kind = registry.get(stored.game)
             settings = self._table_settings()
-            table = Table.restore(kind, stored, JournalStore(target), thinker=self.thinker,
-                                  settings=settings)
+            store = JournalStore(target)
+            try:
+                table = Table.restore(kind, stored, store, thinker=self.thinker, settings=settings)
+            except BaseException:
+                store.close()
+                raise
         except (SaveError, ValueError) as exc:
             self.notify(f"Cannot continue: {exc}", severity="error", timeout=8, markup=False)
             return
+        except OSError as exc:
+            self.notify(f"Cannot continue: the save cannot be written ({exc.strerror or exc})",
+                        severity="error", timeout=8, markup=False)
+            return
         self.open_game(self._local(table))
+        if store.mended:  # told once: the journal is whole again from now on
+            self.notify(store.mended, title="Save recovered", severity="warning", timeout=15,
+                        markup=False)
 
     def open_library(self) -> None:
         from .screens.library import LibraryScreen
