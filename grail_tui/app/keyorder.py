@@ -10,7 +10,8 @@ and 2 pick initiates, and Enter revealed the amount filled in beforehand.
 
 Here the app holds each key that arrives while the one before it is still on
 its way, and hands it out once that one has been dealt with everywhere it goes
-(the widget, each container above it, the screen, the app's bindings) and the
+(the widget, each container above it, the screen, the app's bindings), and so
+has everything it set going (a prompt pushed, mounted and focused), and the
 screen has been painted: so the next key goes to the field or prompt the key
 before opened, and everything a key changed, a typed amount in a field, has been
 on the screen before the next key acts on it. A key that comes alone (typing at
@@ -20,13 +21,12 @@ a human pace) is handed out at once, exactly as Textual does.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
 from textual import events
 from textual.app import ScreenStackError
-from textual.dom import DOMNode
 from textual.message_pump import MessagePump
 from textual.timer import Timer
 
@@ -45,6 +45,7 @@ class KeyOrder:
         self.busy = 0  # the travel under way (a number, so that a late end of an old one is ignored)
         self.travels = 0
         self._watch: Timer | None = None
+        self._before: tuple[object, object] = (None, None)  # the screen and focus before a key
 
     async def arrived(self, key: events.Key) -> None:
         if self.busy or self.held:
@@ -58,27 +59,52 @@ class KeyOrder:
             self._watch = self.app.set_timer(STUCK, partial(self._over, travel), name="key-order")
 
     async def _hand_out(self, key: events.Key) -> None:
-        app = self.app
-        target: DOMNode = app.focused or app.screen
         self.travels += 1
         travel = self.busy = self.travels
+        self._before = self._where()
         await self.send(key)
-        if not key.is_forwarded:  # a priority binding of the app took it: done already
-            self._over(travel)
-            return
         if self.held:
             self._watch_over(travel)
-        # A message posted to each node after the key is handled there after the key, and the
-        # key goes up to the parent before that message is handled: so when it reaches the app,
-        # the key has been everywhere it goes.
-        self._follow(list(target.ancestors_with_self), travel)
+        self._settle(travel)
 
-    def _follow(self, chain: Sequence[MessagePump], travel: int) -> None:
-        while chain:
-            node, chain = chain[0], chain[1:]
-            if node.call_later(self._follow, chain, travel):
-                return
-        self._over(travel)  # the app itself is the last in the chain
+    def _where(self) -> tuple[object, object]:
+        """The screen in front and the widget with the focus."""
+        try:
+            return self.app.screen, self.app.focused
+        except ScreenStackError:
+            return None, None
+
+    def _pumps(self) -> list[MessagePump]:
+        """The app and everything on its screens: where a key, or what it set going, may wait."""
+        pumps: list[MessagePump] = [self.app]
+        for screen in self.app.screen_stack:
+            pumps.extend(screen.walk_children(with_self=True))
+        return pumps
+
+    def _settle(self, travel: int) -> None:
+        """Wait until no queue holds a message: the key has been everywhere it goes (the
+        widget, each container above it, the screen, the app's bindings), and so has what it
+        set going (a message that opens a prompt, the prompt's mounting and focusing).
+
+        A message posted to a node is handled after those already there; whatever those
+        post meanwhile is found by the next look."""
+        if travel != self.busy:
+            return
+        busy = [pump for pump in self._pumps() if not pump._message_queue.empty()]
+        if not busy:
+            self._over(travel)
+            return
+        waiting = len(busy)
+
+        def handled() -> None:
+            nonlocal waiting
+            waiting -= 1
+            if not waiting:
+                self._settle(travel)
+
+        for pump in busy:
+            if not pump.call_later(handled):
+                handled()
 
     def _over(self, travel: int) -> None:
         if travel != self.busy:
@@ -89,12 +115,14 @@ class KeyOrder:
         if not self.held:
             self.busy = 0
             return
-        # The next key waits for the screen to show what this one did (a field opened, a digit
-        # typed) and for a newly shown prompt to have taken the focus.
-        try:
-            painted = self.app.screen.call_after_refresh(self._next, travel)
-        except ScreenStackError:
-            painted = False
+        # The next key waits for the screen to show what this one did when it opened something
+        # (a field, a prompt) or when it acts (Enter sends what the field shows). Characters
+        # typed one after another into the same field need no paint between them.
+        where = self._where()
+        screen = where[0]
+        painted = False
+        if isinstance(screen, MessagePump) and (where != self._before or not self.held[0].is_printable):
+            painted = screen.call_after_refresh(self._next, travel)
         if not painted:
             self.app.call_later(self._next, travel)
 
