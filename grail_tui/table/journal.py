@@ -92,9 +92,9 @@ def mend(path: Path) -> str | None:
             out.flush()
             os.fsync(out.fileno())
         actions = max(len(journal.lines) - 1, 0)
-        return (f"The save ended in a half-written action (a crash or kill while saving): the game "
-                f"goes on from its last complete action ({actions} kept). The {len(journal.torn)} "
-                f"torn bytes are kept in {aside}.")
+        return (f"The save ended in a half-written action (a crash or kill while saving). The game "
+                f"goes on from its last complete action ({actions} actions kept); the torn "
+                f"{len(journal.torn)} bytes are kept beside the save in {aside.name}.")
     if size and journal.lines and not path.read_bytes().endswith(b"\n"):
         with open(path, "ab") as out:
             out.write(b"\n")

@@ -75,7 +75,7 @@ def check_cut(folder: Path, setup: Setup, actions: list[dict], offset: int) -> N
     table, store = restored(path)
     assert table.state.public_view() == HUNT.replay(setup, [HUNT.action_from_dict(a) for a in kept]).public_view()
     if 0 < offset < last - 1:
-        assert store.mended and f"{len(kept)} kept" in store.mended  # told, once
+        assert store.mended and f"({len(kept)} actions kept)" in store.mended  # told, once
         assert damaged_path(path).read_bytes() == torn + b"\n"  # set aside, not lost
     else:
         assert store.mended is None and not damaged_path(path).exists()
@@ -152,7 +152,7 @@ def test_kill_9_while_an_action_is_written_loses_only_that_action(tmp_path):
     assert numbers == list(range(len(numbers))) and len(numbers) >= 2
 
     store = JournalStore(path)
-    assert store.mended is not None and "torn bytes" in store.mended
+    assert store.mended is not None and "half-written action" in store.mended
     store.accepted(len(numbers), {"index": len(numbers)})
     store.close()
     assert path.read_bytes().startswith(complete)
