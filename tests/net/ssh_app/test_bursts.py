@@ -1,7 +1,7 @@
 """Keys typed in one burst over SSH (as a laggy link delivers them) act in the order typed.
 
 Each `press` below writes all its keys in one write to the channel: the app reads them
-together. An objection typed `o 1 2 Enter` revealed the amount filled in beforehand instead.
+together (the name prompt before the app is answered in one write too: Person.arrive). An objection typed `o 1 2 Enter` revealed the amount filled in beforehand instead.
 """
 
 from __future__ import annotations
@@ -21,7 +21,11 @@ async def test_a_game_typed_in_bursts_reveals_exactly_the_amounts_typed(ssh_serv
     await create_two_seat_game(ann)
     bea = await Person.arrive(ssh_server, new_key(), name="Bea")
     await bea.until("you are Bea")
-    await join_from_lobby(bea)
+    code = await join_from_lobby(bea)
+    guest = await Person.arrive(ssh_server, None, username="guest")
+    await guest.until("(guest: you may watch)")
+    guest.press("w", *code, "enter")  # the code prompt opens and takes the code typed after w
+    await guest.until("· watching")
     for person in (ann, bea):
         person.press("a", *OPENING, "enter")  # open the composer, assign, confirm: one burst
     await asyncio.gather(*(person.gone("Assign (any initiates)") for person in (ann, bea)))
@@ -44,5 +48,5 @@ async def test_a_game_typed_in_bursts_reveals_exactly_the_amounts_typed(ssh_serv
     other.press(":", *"hi there", "enter")  # chat: the prompt opens and takes the line
     await mover.until("hi there")
     await other.gone("Say to the table")
-    for person in people.values():
+    for person in (ann, bea, guest):
         await person.leave()
