@@ -34,6 +34,7 @@ from grail_tui.table.thinking import Thinker
 
 from . import onelayout, warmcss
 from .glyphs import glyphs
+from .keyorder import KeyOrder
 from .screens.size import SizeNotice, too_small
 from .screens.start import NewGame, StartMenu, StartScreen
 
@@ -83,6 +84,7 @@ class GrailApp(App[int]):
             # NO_COLOR (no-color.org) means no colour at all: Textual's Monochrome still sends every
             # colour, as greys. Cursors and marks stand out by reverse and bold instead (app.tcss).
             self._filters = [NoColor() if isinstance(f, Monochrome) else f for f in self._filters]
+        self.key_order = KeyOrder(self, super().on_event)
         if ascii_only:
             from .ascii_filter import AsciiFilter
 
@@ -148,6 +150,12 @@ class GrailApp(App[int]):
         elif os.environ.get("GRAIL_TUI_BENCH_PAINTED"):
             self.start_game()  # `grail-tui bench tui`: straight to the game screen
 
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            await self.key_order.arrived(event)  # in the order typed: see keyorder.py
+            return
+        await super().on_event(event)
+
     # -- below the smallest supported terminal: a notice, not a cut-off screen --------
 
     def on_resize(self, event: events.Resize) -> None:
@@ -179,9 +187,13 @@ class GrailApp(App[int]):
         saves = self.saved_games()
         if not saves:
             return None
-        stored = saves[0].stored
-        humans = [s.name or "?" for s in stored.seats if s.is_human]
+        readable = [save for save in saves if save.stored is not None]
         more = f" (+{len(saves) - 1} more)" if len(saves) > 1 else ""
+        if not readable:
+            return f"a damaged save{more}: Continue says what is wrong"
+        stored = readable[0].stored
+        assert stored is not None
+        humans = [s.name or "?" for s in stored.seats if s.is_human]
         return (f"{len(stored.seats)} players, {len(stored.actions)} actions, "
                 f"{', '.join(humans) or 'bots only'}{more}")
 
@@ -240,7 +252,10 @@ class GrailApp(App[int]):
 
     def continue_game(self, path: Path | None = None) -> None:
         saves = self.saved_games()
-        target = path or (saves[0].path if saves else None)
+        readable = [save for save in saves if save.stored is not None]
+        target = path
+        if target is None and saves:
+            target = (readable or saves)[0].path  # a damaged one only to say what is wrong
         if target is None:
             self.notify("There is no unfinished game to continue.", severity="warning")
             return
@@ -248,12 +263,23 @@ class GrailApp(App[int]):
             stored = read_save(target)
             kind = registry.get(stored.game)
             settings = self._table_settings()
-            table = Table.restore(kind, stored, JournalStore(target), thinker=self.thinker,
-                                  settings=settings)
+            store = JournalStore(target)
+            try:
+                table = Table.restore(kind, stored, store, thinker=self.thinker, settings=settings)
+            except BaseException:
+                store.close()
+                raise
         except (SaveError, ValueError) as exc:
             self.notify(f"Cannot continue: {exc}", severity="error", timeout=8, markup=False)
             return
+        except OSError as exc:
+            self.notify(f"Cannot continue: the save cannot be written ({exc.strerror or exc})",
+                        severity="error", timeout=8, markup=False)
+            return
         self.open_game(self._local(table))
+        if store.mended:  # told once: the journal is whole again from now on
+            self.notify(store.mended, title="Save recovered", severity="warning", timeout=15,
+                        markup=False)
 
     def open_library(self) -> None:
         from .screens.library import LibraryScreen

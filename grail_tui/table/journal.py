@@ -2,8 +2,12 @@
 
 A journal is JSON lines: a header (the game, its setup, seats and settings),
 then one accepted action per line, each flushed and fsynced before anyone
-hears of it. A crash can tear only the last line, which reading skips (that
-action was never acknowledged). Every unfinished game has its own journal
+hears of it. A crash can tear only the last line: that action was never
+acknowledged, so reading leaves it out, and before anything is appended again
+its bytes are moved to a ``.damaged`` file beside the journal (the next line
+would otherwise be glued onto it, and the whole save become unreadable). A
+save that cannot be read at all stays where it is and is listed with its
+reason, never dropped from Continue. Every unfinished game has its own journal
 in the saves folder until it is finished (its record moves to the records
 folder) or deleted on purpose. Files are private to the user (0600 in a 0700
 folder): they hold every player's secrets.
@@ -35,6 +39,70 @@ class SaveError(ValueError):
     """A save file that cannot be resumed."""
 
 
+@dataclass(frozen=True)
+class Journal:
+    """A journal file's lines as read: its complete lines, and the torn end a crash left."""
+
+    lines: list[bytes]
+    torn: bytes  # what follows the last newline, if not a whole record
+
+    @classmethod
+    def read(cls, path: Path) -> Journal:
+        data = path.read_bytes()
+        lines = data.split(b"\n")
+        tail = lines.pop()  # after the last newline: empty unless the last write was cut short
+        if tail and _record(tail) is not None:
+            return cls(lines + [tail], b"")  # whole but for its newline: it is kept
+        return cls(lines, tail)
+
+
+def _record(line: bytes) -> Any:
+    """The JSON object on ``line``, or None."""
+    try:
+        value = json.loads(line)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def damaged_path(path: Path) -> Path:
+    """Where the torn end of ``path`` is kept (not a save: Continue lists only *.jsonl)."""
+    return path.with_name(path.name + ".damaged")
+
+
+def mend(path: Path) -> str | None:
+    """Make the journal end with a whole line, so that the next action starts a line of its own.
+
+    A torn end is appended to ``damaged_path(path)`` and cut off; a last record that lost only
+    its newline gets it back. Returns what was done, in the player's words (None: nothing to do).
+    """
+    if not path.exists():
+        return None
+    journal = Journal.read(path)
+    size = path.stat().st_size
+    if journal.torn:
+        aside = damaged_path(path)
+        fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        with os.fdopen(fd, "wb") as out:
+            out.write(journal.torn + b"\n")
+            out.flush()
+            os.fsync(out.fileno())
+        with open(path, "r+b") as out:
+            out.truncate(size - len(journal.torn))
+            out.flush()
+            os.fsync(out.fileno())
+        actions = max(len(journal.lines) - 1, 0)
+        return (f"The save ended in a half-written action (a crash or kill while saving). The game "
+                f"goes on from its last complete action ({actions} actions kept); the torn "
+                f"{len(journal.torn)} bytes are kept beside the save in {aside.name}.")
+    if size and journal.lines and not path.read_bytes().endswith(b"\n"):
+        with open(path, "ab") as out:
+            out.write(b"\n")
+            out.flush()
+            os.fsync(out.fileno())
+    return None
+
+
 def new_save_path(folder: Path | None = None) -> Path:
     folder = folder or saves_dir()
     return folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.jsonl"
@@ -48,9 +116,12 @@ class JournalStore:
         self.path = path
         self.records = records
         self.record_path: Path | None = None  # where the finished game's record went
+        self.mended: str | None = None  # what was set right in an existing journal, to tell once
         self._out: IO[str] | None = None
         if stored is not None:
             self._write_header(stored)
+        else:
+            self.mended = mend(path)  # never append onto a torn line
         self._out = open(path, "a")  # noqa: SIM115
 
     def _write_header(self, stored: StoredGame) -> None:
@@ -98,28 +169,29 @@ class JournalStore:
 
 
 def read_save(path: Path) -> StoredGame:
+    """Every complete action of a save (a torn end left out: see mend); SaveError if a line
+    before the end is not a whole record."""
     try:
-        lines = path.read_text().splitlines()
+        journal = Journal.read(path)
     except FileNotFoundError:
         raise SaveError("there is no saved game") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"the saved game cannot be read ({exc})") from None
+    except OSError as exc:
+        raise SaveError(f"the saved game cannot be read ({exc.strerror or exc})") from None
+    lines = journal.lines
     if not lines:
-        raise SaveError("the saved game is empty")
-    try:
-        header = json.loads(lines[0])
-    except json.JSONDecodeError:
-        raise SaveError("the saved game is damaged (bad header)") from None
-    if not isinstance(header, dict) or header.get("format") != SAVE_FORMAT:
+        raise SaveError("the saved game is empty" if not journal.torn
+                        else "the saved game is damaged (its first line was cut short)")
+    header = _record(lines[0])
+    if header is None:
+        raise SaveError("the saved game is damaged (its first line is not a save's header)")
+    if header.get("format") != SAVE_FORMAT:
         raise SaveError("this is not a grail-tui save file")
     actions: list[Any] = []
-    for k, line in enumerate(lines[1:], start=1):
-        try:
-            actions.append(json.loads(line))
-        except json.JSONDecodeError:
-            if k == len(lines) - 1:
-                break  # a torn last line from a crash: the action was never acknowledged
-            raise SaveError(f"the saved game is damaged at line {k + 1}") from None
+    for k, line in enumerate(lines[1:], start=2):
+        action = _record(line)
+        if action is None:
+            raise SaveError(f"the saved game is damaged at line {k}: it is not an action") from None
+        actions.append(action)
     try:
         if header.get("version") == 1:  # one game, its setup inside a record
             record = header.get("record", {})
@@ -139,24 +211,31 @@ def read_save(path: Path) -> StoredGame:
 
 @dataclass(frozen=True)
 class SavedGame:
-    """An unfinished game, as the Continue list shows it."""
+    """An unfinished game, as the Continue list shows it; ``stored`` is None when the file
+    cannot be read, and ``damage`` says why."""
 
     path: Path
-    stored: StoredGame
+    stored: StoredGame | None
     saved_at: float  # when its last action was kept
+    damage: str | None = None
 
     @property
     def humans(self) -> list[str]:
-        return [s.name or "?" for s in self.stored.seats if s.is_human]
+        return [s.name or "?" for s in self.stored.seats if s.is_human] if self.stored else []
 
 
 def unfinished(folder: Path | None = None) -> list[SavedGame]:
-    """Every unfinished game in the saves folder, the last played first; damaged files skipped."""
+    """Every unfinished game in the saves folder, the last played first; one that cannot be
+    read is listed too, with its reason (the file stays: it may be mended by hand)."""
     folder = folder or saves_dir()
     found = []
     for path in folder.glob("*.jsonl"):
         try:
-            found.append(SavedGame(path, read_save(path), path.stat().st_mtime))
-        except (SaveError, OSError):
-            continue
+            stamp = path.stat().st_mtime
+        except OSError:
+            continue  # gone since the folder was read
+        try:
+            found.append(SavedGame(path, read_save(path), stamp))
+        except SaveError as exc:
+            found.append(SavedGame(path, None, stamp, str(exc)))
     return sorted(found, key=lambda s: -s.saved_at)

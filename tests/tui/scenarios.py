@@ -100,3 +100,28 @@ def table_of(app):
 
     assert isinstance(app.client, LocalClient)
     return app.client.table
+
+
+def proposed() -> Game:
+    """Gregor proposes AC to Akkon; Inga passed, Ann's answer is awaited (she has 15 on AC)."""
+    game = Game(Setup(players=3, seed=11, first_player=1, names=("Ann", "Gregor", "Inga")))
+    opening(game)
+    step(game, AC, Field.TORTOSA)  # Gregor
+    step(game, MA, Field.MASYAF)  # Inga
+    step(game, JB, Field.BAGHRAS)  # Ann
+    game.apply(Propose(1, Proposal(AC, Field.AKKON)))
+    game.apply(Pass(2))
+    return game
+
+
+def objected_to() -> Game:
+    """Ann proposes AC to Akkon; Gregor objects with 4; Ann's reply is awaited (she has 15 on AC)."""
+    game = Game(Setup(players=3, seed=11, first_player=0, names=("Ann", "Gregor", "Inga")))
+    opening(game)
+    step(game, AC, Field.TORTOSA)  # Ann
+    step(game, MA, Field.MASYAF)  # Gregor
+    step(game, JB, Field.BAGHRAS)  # Inga
+    game.apply(Propose(0, Proposal(AC, Field.AKKON)))
+    game.apply(Object(1, 4))
+    game.apply(Pass(2))
+    return game

@@ -9,10 +9,12 @@ from grail_tui.app.app import GrailApp
 from grail_tui.app.screens.prompts import ConfirmPrompt
 from grail_tui.app.screens.records import RecordsScreen
 from grail_tui.app.screens.saves import SavesScreen
+from grail_tui.games import registry
 from grail_tui.games.hunt.engine import GameRecord, Pass
 from grail_tui.games.hunt.screens.game import GameScreen
 from grail_tui.games.hunt.screens.replay import ReplayScreen
 from grail_tui.table.files import records_dir, saves_dir
+from grail_tui.table.journal import read_save
 from grail_tui.table.seats import SeatConfig
 
 from . import scenarios
@@ -159,3 +161,63 @@ def test_hot_seat_names_are_kept_in_the_list():
 
     [save] = unfinished()
     assert "3 players: Ann, Bo, Inga" in describe(save)
+
+
+HUNT = registry.get("hunt")
+
+
+def notices(app: GrailApp) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+async def test_a_save_torn_by_a_crash_goes_on_says_so_once_and_stays_under_continue():
+    scenarios.save(scenarios.midgame())
+    save = saves_dir() / scenarios.SAVE
+    with open(save, "ab") as out:
+        out.write(b'{"kind": "propose", "player": 0, "initi')  # killed while writing an action
+    app = GrailApp(bot_delay=30)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.press("c", "enter")  # Continue, the torn game
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and table_of(app).state.turn == 4
+        [told] = notices(app)
+        assert "half-written action" in told and "game goes on from its last complete action" in told
+        table = table_of(app)
+        action = table.state.legal_actions(0)[0]
+        table.submit(0, action, table.seq)  # the next action, kept on a line of its own
+    kept = [*GameRecord.of(scenarios.midgame()).to_dict()["actions"], HUNT.action_to_dict(action)]
+    assert read_save(save).actions == kept  # every complete action, then the new one
+    assert (saves_dir() / (scenarios.SAVE + ".damaged")).read_bytes().startswith(b'{"kind": "propose"')
+    again = GrailApp(bot_delay=30)
+    async with again.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, SavesScreen) and len(screen.saves) == 1  # not vanished
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(again.screen, GameScreen)
+        resumed = table_of(again).state.public_view()
+        assert resumed == HUNT.replay(table.state.setup, [HUNT.action_from_dict(a) for a in kept]).public_view()
+        assert not notices(again)  # told once: the save is whole again
+
+
+async def test_a_save_with_junk_in_the_middle_is_listed_as_damaged_and_kept():
+    scenarios.save(scenarios.midgame())
+    save = saves_dir() / scenarios.SAVE
+    lines = save.read_bytes().split(b"\n")
+    lines[3] = b"#!junk"
+    save.write_bytes(b"\n".join(lines))
+    app = GrailApp(bot_delay=30)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SavesScreen)
+        [row] = [str(o.prompt) for o in screen.query_one("OptionList").options]
+        assert "Damaged save scenario.jsonl" in row and "damaged at line 4: it is not an action" in row
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, GameScreen)
+        assert any("Cannot continue: the saved game is damaged at line 4" in n for n in notices(app))
+    assert save.exists()

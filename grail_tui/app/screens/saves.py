@@ -26,6 +26,8 @@ from .prompts import ConfirmPrompt
 def progress(save: SavedGame) -> str:
     """How far the game got ("turn 12", "opening"), from its own moves."""
     stored = save.stored
+    if stored is None:
+        return "damaged"
     try:
         kind = registry.get(stored.game)
         setup = kind.setup_from_dict(stored.setup)
@@ -44,6 +46,8 @@ def when(stamp: float) -> str:
 
 def describe(save: SavedGame) -> str:
     stored = save.stored
+    if stored is None:  # kept and listed: Enter says why it cannot go on, d deletes it
+        return f"Damaged save {save.path.name} · {save.damage} · last changed {when(save.saved_at)}"
     try:
         title = registry.get(stored.game).title
     except (ValueError, KeyError):

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
+from grail_tui.app.lineinput import LineInput
 from grail_tui.table.client import TableClient
 
 from ..drafting import AssignmentDraft
@@ -257,6 +258,9 @@ class ComposingScreen(Screen[None]):
             return
         self._submit(Object(self.viewer, value) if self.mode is Compose.OBJECT
                      else Match(self.viewer, value))
+
+    def on_line_input_unseen(self, _message: LineInput.Unseen) -> None:
+        self.error = "Nothing revealed: Enter came before the amount showed. Check it, then Enter."
 
     def action_pass(self) -> None:
         assert self.viewer is not None

@@ -109,7 +109,8 @@ class GameScreen(ScreenKeys):
                 yield LogPane(id="pane-log", classes="pane")
         with Vertical(id="prompt"):
             yield Static(id="prompt-text", markup=False)
-            yield LineInput(id="amount", type="integer")  # blink off: see on_mount
+            # An amount is a secret revealed: Enter sends only an amount the player has seen.
+            yield LineInput(id="amount", type="integer", shown_first=True)  # blink off: see on_mount
             yield AssignPad(self.g, id="assign")
             yield Static(id="prompt-error", markup=False)
         yield KeyLine(id="keys")
