@@ -30,6 +30,7 @@ from grail_tui.table.seats import SeatConfig
 from grail_tui.table.store import StoredGame
 from grail_tui.table.table import Table
 from grail_tui.table.thinking import Thinker
+from grail_tui.table.timekeeping import SYSTEM_CLOCK, Clock
 
 from . import onelayout, warmcss
 from .glyphs import glyphs
@@ -74,6 +75,7 @@ class GrailApp(App[int]):
         self.resume = resume
         self.client: TableClient | None = None
         self.thinker = Thinker(processes=1)
+        self.clock: Clock = SYSTEM_CLOCK  # the time of the tables played here (tests set a fake one)
         self.server = server  # where to find a server (net.remote.Target), if any
         self.session: Any = None
         self.exit_message: str | None = None  # said on the terminal after the app has gone
@@ -225,7 +227,8 @@ class GrailApp(App[int]):
         stored = StoredGame(kind.name, kind.setup_to_dict(setup), list(settings.seats),
                             self._table_settings())
         store = JournalStore(new_save_path(), stored)
-        table = Table(kind, setup, settings.seats, store, settings=stored.settings, thinker=self.thinker)
+        table = Table(kind, setup, settings.seats, store, settings=stored.settings, thinker=self.thinker,
+                      clock=self.clock)
         self.open_game(self._local(table))
 
     def _table_settings(self) -> Any:
@@ -244,7 +247,7 @@ class GrailApp(App[int]):
             kind = registry.get(stored.game)
             settings = self._table_settings()
             table = Table.restore(kind, stored, JournalStore(target), thinker=self.thinker,
-                                  settings=settings)
+                                  settings=settings, clock=self.clock)
         except (SaveError, ValueError) as exc:
             self.notify(f"Cannot continue: {exc}", severity="error", timeout=8, markup=False)
             return

@@ -101,8 +101,7 @@ class Thinker:
 
     async def decide(self, game: str, bot: Bot, view: View, seat: int, delay: float, *,
                      clock: Clock = SYSTEM_CLOCK) -> Action:
-        """The bot's action, returned ``delay`` + its budget after it was taken up (on ``clock``;
-        a worker process stamps its start on the system's clock, the same in every process)."""
+        """The bot's action, returned ``delay`` + its budget after it was taken up (on ``clock``)."""
         budget = max(0.0, float(getattr(bot, "budget", 0.0) or 0.0))
         started = clock.now()
         if not budget:
@@ -115,7 +114,8 @@ class Thinker:
                 try:
                     with _stderr_with_a_descriptor():  # the pool starts its helpers at submit
                         decision = loop.run_in_executor(self._executor(), _decide, game, bot, view, seat)
-                    action, moved, started = await decision
+                    action, moved, taken_up = await decision
+                    started = clock.now() - (time.monotonic() - taken_up)  # the worker's stamp, on ``clock``
                 except BrokenProcessPool:
                     self._pool = None  # a worker died: start afresh for the next decision
                     raise

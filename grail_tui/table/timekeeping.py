@@ -6,9 +6,6 @@ instead of calling ``time.monotonic`` and the event loop directly. In play that 
 ``SYSTEM_CLOCK``, which does exactly what the table did before. Tests hand the table a
 ``FakeClock``: time moves only when the test moves it, at once and always in the same order, so a
 test asserts the exact second a time limit fires instead of sleeping and hoping it did.
-
-A bot that thinks in a worker process stamps its start there with ``time.monotonic`` (the same
-clock in every process): a table whose thinker has processes runs on ``SYSTEM_CLOCK``.
 """
 
 from __future__ import annotations
@@ -149,6 +146,14 @@ class FakeClock:
                 raise AssertionError(f"it did not happen within {within} s (next alarm: {due})")
             await self.advance_to(due)
         return self._now - began
+
+
+    async def run_out(self, within: float) -> None:
+        """Fire every alarm due in the next ``within`` seconds, those they set too, until the
+        table waits for nothing but people."""
+        began = self._now
+        while (due := self.next_alarm()) is not None and due <= began + within:
+            await self.advance_to(due)
 
 
 async def settle(rounds: int = 10_000) -> None:
