@@ -93,6 +93,7 @@ async def test_stale_and_repeated_actions_are_refused(stores: Stores):
     table.close()
 
 
+@pytest.mark.xdist_group("timing")  # measures real time: not beside other timing tests
 async def test_bots_answer_in_their_budget_whatever_they_hold(stores: Stores):
     table = stores.table(Setup(players=2, seed=5, first_player=0), seats(None, "strong"))
     table._bots[1].budget = 0.3
@@ -115,6 +116,7 @@ async def test_bots_answer_in_their_budget_whatever_they_hold(stores: Stores):
     assert durations and all(d >= 0.3 for d in durations), durations
 
 
+@pytest.mark.xdist_group("timing")  # measures real time: not beside other timing tests
 async def test_two_bots_answer_one_round_side_by_side(stores: Stores):
     table = stores.table(Setup(players=3, seed=6, first_player=0), seats(None, "strong", "strong"))
     for seat in (1, 2):

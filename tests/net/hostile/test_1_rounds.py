@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
+
 from grail_tui.games.hunt.engine import Assign, Concede, Pass, Phase, Propose
 from grail_tui.net.protocol import Act, Join, ListGames, Open, Watch
 
@@ -36,6 +38,7 @@ async def look(server: Served, code: str, name: str, *, reopen: bool = False) ->
             "lobby": (summary.status, summary.progress)}
 
 
+@pytest.mark.xdist_group("timing")  # measures real time: not beside other timing tests
 async def test_an_answered_round_looks_unanswered_to_all_but_the_answerer(served: Served):
     ann, bo, cy = [await Wire.open(served, n) for n in ("ann", "bo", "cy")]
     code = await create(ann, (None, None, None), min_round=MIN_ROUND)
@@ -96,6 +99,7 @@ async def test_an_answered_round_looks_unanswered_to_all_but_the_answerer(served
         await wire.close()
 
 
+@pytest.mark.xdist_group("timing")  # measures real time: not beside other timing tests
 async def test_bots_answer_in_the_same_time_whatever_they_hold_at_every_level(tmp_path):
     """With a person at the table, every bot's answer takes the operator's bot delay (plus
     the thinking budget of a searching bot), whether it passes at once or thinks."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import stat
 
@@ -11,6 +10,7 @@ import pytest
 
 from grail_tui.net.ssh import HOST_KEY_FILE, IDENTITY_FILE, Limits
 
+from ...waiting import until
 from .helpers import EchoServer, Term, alive, connect, gone, new_key, play, public_line
 
 
@@ -210,7 +210,7 @@ async def test_limits_say_why_before_closing(open_door):
     assert "The server is full" in refused.text
     # Places come back when sessions end.
     conns[0].close()
-    await asyncio.sleep(0.5)
+    await until(lambda: door.sessions == 2, 10, "the closed session's end")
     await play(door, new_key(), name="Cid")
     for conn in conns[1:] + [bea[0], third]:
         conn.close()
@@ -276,7 +276,7 @@ async def test_too_many_connections_are_told_why(open_door):
         await connect(door, new_key())
     first.close()
     await first.wait_closed()
-    await asyncio.sleep(0.2)
+    await until(lambda: door._gate.connections.total == 0, 10, "the door counting the connection gone")
     second = await connect(door, new_key())
     second.close()
 

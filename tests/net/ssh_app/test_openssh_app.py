@@ -124,6 +124,7 @@ def autogroup_nice(pid: int) -> int | None:
         return None  # a kernel without autogroups: the process's own nice is what counts
 
 
+@pytest.mark.xdist_group("timing")  # measures real time: not beside other timing tests
 async def test_a_sessions_app_runs_below_the_server_and_lower_still_once_its_lobby_is_drawn(ssh_server, tmp_path):
     """Fifty apps drawing at once must not starve the one process that serves them all (and
     relays every frame): each app starts 10 below the server, and 9 further (19, the lowest) once
