@@ -229,12 +229,15 @@ async def test_nobody_hears_of_a_write_before_it_is_on_disk(tmp_path, monkeypatc
     from grail_tui.net.server import Server
     from grail_tui.table.durable import DiskSync
     from grail_tui.table.thinking import Thinker
+    from grail_tui.table.timekeeping import settle
 
+    from ...waiting import until
     from .test_7_memory import Here
 
-    gate, synced = threading.Event(), []
+    gate, syncing, synced = threading.Event(), threading.Event(), []
 
     def held(fd: int) -> None:
+        syncing.set()
         gate.wait(10)
         os.fsync(fd)
         synced.append(time.monotonic())
@@ -247,7 +250,8 @@ async def test_nobody_hears_of_a_write_before_it_is_on_disk(tmp_path, monkeypatc
         ann = await Wire.open(here, "ann")  # nothing written yet: the welcome goes at once
         ann.send(Create(1, "hunt", (None, "random"), rules=TableRules(min_round=0)))
         ann.send(Ping(2))
-        await asyncio.sleep(0.5)
+        await until(lambda: syncing.is_set() and server.games, 10, "the game made and its write under way")
+        await settle()  # anything the server sent now is read
         assert [m["type"] for m in ann.messages()] == ["welcome"]  # the game is made, not yet on disk
         gate.set()
         joined = await ann.next("joined")
