@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 import pytest
@@ -13,6 +12,7 @@ from grail_tui.table.settings import TableSettings
 from grail_tui.table.timekeeping import FakeClock
 from grail_tui.table.updates import TableError
 
+from ..waiting import until
 from .helpers import Stores, seats
 
 
@@ -126,9 +126,7 @@ async def test_two_bots_answer_one_round_side_by_side(stores: Stores):
     await table.settle()
     table.submit(0, next(a for a in table.state.legal_actions(0) if isinstance(a, Propose)), table.seq)
     seq, started = table.seq, time.monotonic()
-    while table.seq == seq:  # until both answers are in and shown (searches think on real time)
-        assert time.monotonic() - started < 5, "the bots did not answer"
-        await asyncio.sleep(0.005)
+    await until(lambda: table.seq != seq, 5, "both answers shown")  # searches think on real time
     took = time.monotonic() - started
     table.close()
     assert 0.4 <= took < 0.75  # both took their budget, at the same time

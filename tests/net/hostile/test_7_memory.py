@@ -10,7 +10,6 @@ same over twenty minutes and more.
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import os
 import signal
@@ -104,21 +103,16 @@ async def test_a_server_that_goes_leaves_no_bot_worker_behind(tmp_path, how):
     server = serve(tmp_path / "server")
     host = await Wire.open(server, "host")
     await create(host, (None, "strong", "strong"))
-    helpers: set[int] = set()
-    for _ in range(200):
-        helpers = descendants(server.proc.pid)
-        if len(helpers) >= 3:  # the forkserver, its resource tracker, a worker
-            break
-        await asyncio.sleep(0.05)
-    assert len(helpers) >= 3, helpers
+    # the forkserver, its resource tracker, a worker
+    await until(lambda: len(descendants(server.proc.pid)) >= 3, 10, "the bots' worker processes")
+    helpers = descendants(server.proc.pid)
     os.kill(server.proc.pid, how)
     server.proc.wait(10)
     await host.close()
-    for _ in range(100):
-        if not running(helpers):
-            break
-        await asyncio.sleep(0.1)
-    assert not running(helpers), f"left behind: {running(helpers)}"
+    try:
+        await until(lambda: not running(helpers), 10)
+    except AssertionError:
+        raise AssertionError(f"left behind: {running(helpers)}") from None
 
 
 async def test_spectators_who_have_seen_the_same_are_told_with_one_update():
