@@ -15,12 +15,8 @@ import os
 import signal
 import sqlite3
 import time
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import pytest
 from pytest import approx
 
 from grail_tui.games.hunt.engine import Assign, Initiate, Object, Pass, Phase, Propose
@@ -30,9 +26,8 @@ from grail_tui.table.seats import SeatConfig
 from grail_tui.table.settings import TableSettings
 from grail_tui.table.sqlite import GameDatabase, open_database
 from grail_tui.table.store import StoredGame
-from grail_tui.table.timekeeping import FakeClock
 
-from .conftest import serve
+from .conftest import OnFakeTime, serve
 from .wire import HUNT, Wire, create, finished_game, legal
 
 LIMIT = 5.0  # the shortest time limit a host may set
@@ -69,41 +64,6 @@ async def pair(server: Any, tag: str, **rules: Any) -> tuple[str, Wire, Wire]:
 
 def events(wire: Wire, code: str) -> list[dict[str, Any]]:
     return [e for m in wire.messages() if m["type"] == "state" and m["code"] == code for e in m["events"]]
-
-
-@dataclass
-class OnFakeTime:
-    """A server in this process whose games run on a fake clock (its connections on real time)."""
-
-    tcp: tuple[str, int]
-    db: Path
-    server: Any
-    clock: FakeClock
-
-    def table(self, code: str) -> Any:
-        return self.server.games[code].table
-
-    async def times_out(self, moved: Any) -> None:
-        """Nothing moves a moment before the wait's time limit; at the limit, it does."""
-        await self.clock.advance(LIMIT - 0.01)
-        assert not moved(), "a wait ended before its time limit"
-        assert await self.clock.run_until(moved, 1) == approx(0.01)
-
-
-@pytest.fixture
-async def on_fake_time(tmp_path: Path) -> AsyncIterator[OnFakeTime]:
-    from grail_tui.net.server import Server
-    from grail_tui.table.thinking import Thinker
-
-    clock = FakeClock()
-    database = GameDatabase(open_database(tmp_path / "server.db"))
-    server = Server(database, bot_delay=0.0, thinker=Thinker(), clock=clock)
-    try:
-        port = await server.listen_bench_tcp("127.0.0.1", 0)
-        yield OnFakeTime(("127.0.0.1", port), tmp_path / "server.db", server, clock)
-    finally:
-        await server.close()
-        database.close()
 
 
 async def silent_opening(served: OnFakeTime) -> None:
