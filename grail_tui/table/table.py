@@ -138,7 +138,8 @@ class Table(Clockwork):
         return bool(self._thinking) or self._hold_until is not None or (due and not self.paused)
 
     async def settle(self) -> None:
-        """Wait until the table waits for people only (tests and benchmarks)."""
+        """Wait until the table waits for people only (tests and benchmarks; on a FakeClock, what
+        waits for the table's time waits for the test to move the clock: FakeClock.run_until)."""
         while self.busy():
             await asyncio.sleep(0.002)
 
