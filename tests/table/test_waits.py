@@ -21,20 +21,22 @@ from grail_tui.table.timekeeping import FakeClock, settle
 
 from .helpers import Stores, seats
 
+ANSWER, TURN = 0.2, 0.3  # different limits: each wait must take its own
+
 
 def quick(**changes) -> TableSettings:
-    return TableSettings(bot_delay=0, answer_timeout=0.2, turn_timeout=0.2, **changes)
+    return TableSettings(bot_delay=0, answer_timeout=ANSWER, turn_timeout=TURN, **changes)
 
 
 async def test_a_silent_opening_assigns_nothing_and_a_silent_turn_passes(stores: Stores, clock: FakeClock):
     table = stores.table(Setup(players=2, seed=2, first_player=0), seats(None, None), quick(), clock=clock)
     table.start()
     table.submit(1, Assign(1, ((Unit.parse("A10"), Initiate.AC),)), table.seq)  # seat 1 opens; seat 0 is silent
-    assert await clock.run_until(lambda: table.state.phase is Phase.TURN, 5) == approx(0.2)  # the limit, not sooner
+    assert await clock.run_until(lambda: table.state.phase is Phase.TURN, 5) == approx(TURN)  # the limit, not sooner
     assert table.state.sheets[0].remaining == 100  # the opening timed out: nothing assigned
     turn = table.state.turn
     # seat 0's turn passed, by an empty assignment, one limit after the turn began
-    assert await clock.run_until(lambda: table.state.turn > turn, 5) == approx(0.2)
+    assert await clock.run_until(lambda: table.state.turn > turn, 5) == approx(TURN)
     last = [e for e in table.state.history if isinstance(e, Assigned)][-1]
     assert last.player == 0 and not last.opening
     table.close()
@@ -48,13 +50,13 @@ async def test_a_silent_answer_passes_and_a_silent_reply_concedes(stores: Stores
                     if isinstance(a, Propose) and a.proposal.initiate == 1)
     table.submit(0, proposal, table.seq)
     table.start()
-    assert await clock.run_until(lambda: table.state.phase is not Phase.OBJECTIONS, 5) == approx(0.2)
+    assert await clock.run_until(lambda: table.state.phase is not Phase.OBJECTIONS, 5) == approx(ANSWER)
     assert Pass(1) in table.state.actions  # seat 1 said nothing: it passed
     table.submit(1, next(a for a in table.state.legal_actions(1)
                           if isinstance(a, Propose) and a.proposal.initiate == Initiate.AC), table.seq)
     table.submit(0, Object(0, 5), table.seq)
     assert table.state.phase is Phase.REPLY
-    assert await clock.run_until(lambda: table.state.phase is Phase.TURN, 5) == approx(0.2)
+    assert await clock.run_until(lambda: table.state.phase is Phase.TURN, 5) == approx(ANSWER)  # a reply
     assert table.state.actions[-1] == Concede(1)
     table.close()
 
@@ -65,7 +67,7 @@ async def test_with_bot_on_timeout_a_stand_in_plays_the_silent_turn(stores: Stor
     table.submit(0, Assign(0, ()), table.seq)
     table.submit(1, Assign(1, ()), table.seq)
     table.start()
-    assert await clock.run_until(lambda: len(table.state.actions) > 2, 5) == approx(0.2)
+    assert await clock.run_until(lambda: len(table.state.actions) > 2, 5) == approx(TURN)
     assert table.state.actions[2].player == 0  # something was played for seat 0
     table.close()
 
