@@ -147,7 +147,6 @@ class FakeClock:
             await self.advance_to(due)
         return self._now - began
 
-
     async def run_out(self, within: float) -> None:
         """Fire every alarm due in the next ``within`` seconds, those they set too, until the
         table waits for nothing but people."""
