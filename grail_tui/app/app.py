@@ -31,6 +31,7 @@ from grail_tui.table.seats import SeatConfig
 from grail_tui.table.store import StoredGame
 from grail_tui.table.table import Table
 from grail_tui.table.thinking import Thinker
+from grail_tui.table.timekeeping import SYSTEM_CLOCK, Clock
 
 from . import onelayout, warmcss
 from .glyphs import glyphs
@@ -76,6 +77,7 @@ class GrailApp(App[int]):
         self.resume = resume
         self.client: TableClient | None = None
         self.thinker = Thinker(processes=1)
+        self.clock: Clock = SYSTEM_CLOCK  # the time of the tables played here (tests set a fake one)
         self.server = server  # where to find a server (net.remote.Target), if any
         self.session: Any = None
         self.exit_message: str | None = None  # said on the terminal after the app has gone
@@ -242,7 +244,8 @@ class GrailApp(App[int]):
         stored = StoredGame(kind.name, kind.setup_to_dict(setup), list(settings.seats),
                             self._table_settings())
         store = JournalStore(new_save_path(), stored)
-        table = Table(kind, setup, settings.seats, store, settings=stored.settings, thinker=self.thinker)
+        table = Table(kind, setup, settings.seats, store, settings=stored.settings, thinker=self.thinker,
+                      clock=self.clock)
         self.open_game(self._local(table))
 
     def _table_settings(self) -> Any:
@@ -265,7 +268,8 @@ class GrailApp(App[int]):
             settings = self._table_settings()
             store = JournalStore(target)
             try:
-                table = Table.restore(kind, stored, store, thinker=self.thinker, settings=settings)
+                table = Table.restore(kind, stored, store, thinker=self.thinker, settings=settings,
+                                      clock=self.clock)
             except BaseException:
                 store.close()
                 raise

@@ -23,6 +23,7 @@ from grail_tui.table.sqlite import GameDatabase
 from grail_tui.table.store import StoredGame
 from grail_tui.table.table import Table
 from grail_tui.table.thinking import Thinker
+from grail_tui.table.timekeeping import SYSTEM_CLOCK, Clock
 from grail_tui.table.updates import SeatUpdate, TableError
 
 from .names import NAME_LIMIT, NameRefused, clean_name, clean_text, name_keys
@@ -106,7 +107,7 @@ def table_settings(message: Create, bot_delay: float) -> TableSettings:
 
 
 def create_game(message: Create, owner: str, database: GameDatabase, live: Iterable[str],
-                thinker: Thinker, bot_delay: float) -> Hosted:
+                thinker: Thinker, bot_delay: float, clock: Clock = SYSTEM_CLOCK) -> Hosted:
     """A new game with the host in seat 1; TableError says what is wrong with the request."""
     try:
         kind = registry.get(message.game)
@@ -144,7 +145,7 @@ def create_game(message: Create, owner: str, database: GameDatabase, live: Itera
     stored = StoredGame(kind.name, kind.setup_to_dict(setup), seats, settings)
     status = "open" if any(s.is_human and s.name is None for s in seats) else "playing"
     store = database.create(code, stored, owner, status)
-    table = Table(kind, setup, seats, store, settings=settings, thinker=thinker)
+    table = Table(kind, setup, seats, store, settings=settings, thinker=thinker, clock=clock)
     return Hosted(code, kind, table, owner)
 
 
@@ -205,14 +206,15 @@ def checked_options(kind: GameKind, given: dict[str, str | int]) -> dict[str, st
     return dict(given)
 
 
-def restore_game(code: str, database: GameDatabase, thinker: Thinker) -> Hosted | None:
+def restore_game(code: str, database: GameDatabase, thinker: Thinker,
+                 clock: Clock = SYSTEM_CLOCK) -> Hosted | None:
     stored = database.load(code)
     if stored is None:
         return None
     try:
         kind = registry.get(stored.game)
         table = Table.restore(kind, stored, database.store(code), thinker=thinker,
-                              settings=replace(stored.settings, pause_when_empty=True))
+                              settings=replace(stored.settings, pause_when_empty=True), clock=clock)
     except (ValueError, TableError):
         log.exception("game %s could not be restored", code)
         return None

@@ -19,6 +19,7 @@ from typing import Any
 
 from grail_tui.table.sqlite import GameDatabase
 from grail_tui.table.thinking import Thinker, default_processes
+from grail_tui.table.timekeeping import SYSTEM_CLOCK, Clock
 from grail_tui.table.updates import SeatUpdate, TableError
 
 from . import hosting, library
@@ -65,8 +66,9 @@ COST: dict[type, float] = {Create: 5.0, Join: 3.0, Open: 3.0, Watch: 3.0, ListGa
 
 class Server:
     def __init__(self, database: GameDatabase, *, limits: Limits | None = None, bot_delay: float = 0.5,
-                 thinker: Thinker | None = None) -> None:
+                 thinker: Thinker | None = None, clock: Clock = SYSTEM_CLOCK) -> None:
         self.database = database
+        self.clock = clock  # the games' time limits, rounds and bots (table/timekeeping.py)
         self.limits = limits or Limits()
         self.bot_delay = bot_delay
         self.thinker = thinker or Thinker(processes=default_processes())
@@ -82,7 +84,7 @@ class Server:
         self.ratings.catch_up(database)
         self.news = Newsroom(self._live_summary)
         for code in database.unfinished():
-            hosted = hosting.restore_game(code, database, self.thinker)
+            hosted = hosting.restore_game(code, database, self.thinker, self.clock)
             if hosted is not None:
                 self._host(hosted)
 
@@ -324,7 +326,7 @@ class Server:
             return
         try:
             hosted = hosting.create_game(message, conn.user, self.database, self.games, self.thinker,
-                                         self.bot_delay)
+                                         self.bot_delay, self.clock)
         except TableError as exc:
             conn.send(Error(message.ref, str(exc)))
             return
@@ -374,7 +376,7 @@ class Server:
         conn.send_raw(data)
 
     def _finished_view(self, code: str) -> tuple[str, bytes] | None:
-        hosted = hosting.restore_game(code, self.database, self.thinker)
+        hosted = hosting.restore_game(code, self.database, self.thinker, self.clock)
         if hosted is None:
             return None
         table = hosted.table

@@ -17,6 +17,7 @@ nor anybody watching can tell it from a key press.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -24,6 +25,7 @@ from typing import Any, Protocol
 from grail_tui.games.api import Action, GameKind, GameState, LogBook
 
 from .table import Subscription, Table
+from .timekeeping import SYSTEM_CLOCK, Alarm, Clock
 from .updates import SeatUpdate, TableError
 
 STANDING_PACE = 1.0  # seconds from a question to its standing answer: about a person's quickest
@@ -98,7 +100,8 @@ class SeatMirror:
         self.on_change: Callable[[], None] | None = None
         self.refusal: str | None = None
         self._standing: dict[int, Standing] = {}
-        self._due: dict[int, tuple[int, asyncio.TimerHandle]] = {}  # seat -> (seq, timer)
+        self._due: dict[int, tuple[int, Alarm]] = {}  # seat -> (seq, timer)
+        self.clock: Clock = SYSTEM_CLOCK  # keeps a standing answer's pace
 
     def receive(self, update: SeatUpdate) -> None:
         seat = update.seat
@@ -166,11 +169,12 @@ class SeatMirror:
         if action is None or self.why_illegal(seat, action) is not None:
             return
         try:
-            loop = asyncio.get_running_loop()
+            asyncio.get_running_loop()
         except RuntimeError:
             return  # no clock to keep a person's pace: the person answers
         self._cancel_due(seat)
-        timer = loop.call_later(STANDING_PACE, self._answer_standing, seat, update.seq, action)
+        timer = self.clock.call_at(self.clock.now() + STANDING_PACE,
+                                   functools.partial(self._answer_standing, seat, update.seq, action))
         self._due[seat] = (update.seq, timer)
 
     def _answer_standing(self, seat: int, seq: int, action: Action) -> None:
@@ -236,6 +240,7 @@ class LocalClient(SeatMirror):
     def __init__(self, table: Table, seats: Sequence[int]) -> None:
         super().__init__(table.kind)
         self.table = table
+        self.clock = table.clock
         self._seats = tuple(seats)
         self._subs: list[Subscription] = []
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from typing import TYPE_CHECKING
 
 from grail_tui.games.api import Action, Bot, BotLevel, GameKind, GameState, Wait
 
 from .settings import OnTimeout, TableSettings
 from .thinking import Thinker
+from .timekeeping import Clock
 
 if TYPE_CHECKING:
     from .store import GameStore
@@ -26,6 +26,7 @@ class Clockwork:
     state: GameState
     settings: TableSettings
     thinker: Thinker
+    clock: Clock
     store: GameStore
     seq: int
     error: BaseException | None
@@ -77,7 +78,7 @@ class Clockwork:
     async def _run(self) -> None:
         assert self._wake is not None
         while not self.state.is_over:
-            now = time.monotonic()
+            now = self.clock.now()
             self._on_clock(now)
             if self.state.is_over:
                 break
@@ -86,8 +87,7 @@ class Clockwork:
             self._wake.clear()
             # a timer that sets the wake-up event, not wait_for: wait_for makes a task per wait, and
             # one per game, alive until the game's next action, made every collection longer
-            alarm = None if due is None else asyncio.get_running_loop().call_later(max(0.0, due - now),
-                                                                                 self._wake.set)
+            alarm = None if due is None else self.clock.call_at(due, self._wake.set)
             try:
                 await self._wake.wait()
             finally:
@@ -104,7 +104,7 @@ class Clockwork:
 
     def _deadline_wall(self) -> float | None:
         deadline = self._deadline()
-        return None if deadline is None else time.time() + deadline - time.monotonic()
+        return None if deadline is None else self.clock.wall() + deadline - self.clock.now()
 
     def _next_due(self, now: float) -> float | None:
         deadline = None if self.paused or self._fired else self._deadline()
@@ -136,7 +136,7 @@ class Clockwork:
 
     def _taken_over(self, seat: int) -> bool:
         after, since = self.settings.takeover_after, self._gone_since.get(seat)
-        return after is not None and since is not None and time.monotonic() - since >= after
+        return after is not None and since is not None and self.clock.now() - since >= after
 
     def _start_bots(self) -> None:
         if self.paused:
@@ -162,7 +162,7 @@ class Clockwork:
         try:
             view = self.state.view(seat)
             try:
-                action = await self.thinker.decide(self.kind.name, bot, view, seat, delay)
+                action = await self.thinker.decide(self.kind.name, bot, view, seat, delay, clock=self.clock)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # a bot's failure must not stop the game

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -25,6 +24,7 @@ from .seats import SeatConfig
 from .settings import LOCAL, TableSettings
 from .store import GameStore, StoredGame
 from .thinking import Thinker
+from .timekeeping import SYSTEM_CLOCK, Clock
 from .updates import ChatLine, SeatUpdate, TableError
 
 log = logging.getLogger(__name__)
@@ -46,12 +46,13 @@ class Subscription:
 class Table(Clockwork):
     def __init__(self, kind: GameKind, setup: Setup, seats: Sequence[SeatConfig], store: GameStore, *,
                  settings: TableSettings = LOCAL, thinker: Thinker | None = None,
-                 chat: Sequence[ChatLine] = ()) -> None:
+                 chat: Sequence[ChatLine] = (), clock: Clock = SYSTEM_CLOCK) -> None:
         if len(seats) != kind.players_of(setup):
             raise ValueError("one seat per player")
         self.kind, self.setup, self.store, self.settings = kind, setup, store, settings
         self.seats = list(seats)
         self.thinker = thinker or Thinker()
+        self.clock = clock  # every time the table reads or waits for (timekeeping.py)
         self.state = kind.new_state(setup)
         self.seq = 0
         self.chat_log = list(chat)[-CHAT_KEPT:]
@@ -62,7 +63,7 @@ class Table(Clockwork):
         self._subs: list[Subscription] = []
         self._present: dict[int, int] = {}  # seat -> people connected there
         self._gone_since: dict[int, float] = {}  # seat -> when its last person left
-        self._opened = time.monotonic()  # when the current wait began
+        self._opened = self.clock.now()  # when the current wait began
         self._hold_until: float | None = None  # a complete secret round is shown then
         self._bots: dict[int, Bot] = {}
         self._standins: dict[int, Bot] = {}
@@ -83,10 +84,11 @@ class Table(Clockwork):
 
     @classmethod
     def restore(cls, kind: GameKind, stored: StoredGame, store: GameStore, *,
-                thinker: Thinker | None = None, settings: TableSettings | None = None) -> Table:
+                thinker: Thinker | None = None, settings: TableSettings | None = None,
+                clock: Clock = SYSTEM_CLOCK) -> Table:
         """The table as it stood: every accepted action replayed through the same logic."""
         table = cls(kind, kind.setup_from_dict(stored.setup), stored.seats, store,
-                    settings=settings or stored.settings, thinker=thinker, chat=stored.chat)
+                    settings=settings or stored.settings, thinker=thinker, chat=stored.chat, clock=clock)
         for data in stored.actions:
             action = kind.action_from_dict(data)
             reason = table._refusal(action.player, action)
@@ -136,7 +138,8 @@ class Table(Clockwork):
         return bool(self._thinking) or self._hold_until is not None or (due and not self.paused)
 
     async def settle(self) -> None:
-        """Wait until the table waits for people only (tests and benchmarks)."""
+        """Wait until the table waits for people only (tests and benchmarks; on a FakeClock, what
+        waits for the table's time waits for the test to move the clock: FakeClock.run_until)."""
         while self.busy():
             await asyncio.sleep(0.002)
 
@@ -160,7 +163,7 @@ class Table(Clockwork):
         elif person:
             self._present[-1] = self._present.get(-1, 0) + 1  # a watching person
         if resumed:
-            self._opened = time.monotonic()  # the wait starts again for those who came back
+            self._opened = self.clock.now()  # the wait starts again for those who came back
         listener(self._update(sub, None))
         if came_back:
             self._tell_all()
@@ -178,7 +181,7 @@ class Table(Clockwork):
         if self._present[key] <= 0:
             del self._present[key]
             if sub.seat is not None:
-                self._gone_since[sub.seat] = time.monotonic()
+                self._gone_since[sub.seat] = self.clock.now()
                 self._tell_all()
         self._poke()
 
@@ -224,7 +227,7 @@ class Table(Clockwork):
             self._pending[seat] = action
             if set(self._pending) >= set(self.state.to_act()):
                 start = self._opened + self.settings.min_round
-                if not durable or time.monotonic() >= start:
+                if not durable or self.clock.now() >= start:
                     self._flush(quiet=not durable)
                     return
                 self._hold_until = start
@@ -250,7 +253,7 @@ class Table(Clockwork):
             self._publish()
 
     def say(self, who: str, text: str) -> None:
-        line = ChatLine(who, text, time.time())
+        line = ChatLine(who, text, self.clock.wall())
         self.store.chat(line)
         self.chat_log.append(line)
         if len(self.chat_log) > CHAT_KEPT:
@@ -264,7 +267,7 @@ class Table(Clockwork):
 
     def _publish(self) -> None:
         self.seq += 1
-        self._opened = time.monotonic()
+        self._opened = self.clock.now()
         self._hold_until = None
         self._fired = False
         self._finish_if_over()

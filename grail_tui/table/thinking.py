@@ -35,6 +35,8 @@ from typing import Any
 from grail_tui.games import registry
 from grail_tui.games.api import Action, Bot, View
 
+from .timekeeping import SYSTEM_CLOCK, Clock
+
 
 def _decide(game: str, bot: Bot, view: View, seat: int) -> tuple[Action, Bot, float]:
     """In a worker: the bot's decision from the seat's view alone, the bot (its
@@ -97,10 +99,11 @@ class Thinker:
                                              initargs=(os.getpid(),))
         return self._pool
 
-    async def decide(self, game: str, bot: Bot, view: View, seat: int, delay: float) -> Action:
-        """The bot's action, returned ``delay`` + its budget after it was taken up."""
+    async def decide(self, game: str, bot: Bot, view: View, seat: int, delay: float, *,
+                     clock: Clock = SYSTEM_CLOCK) -> Action:
+        """The bot's action, returned ``delay`` + its budget after it was taken up (on ``clock``)."""
         budget = max(0.0, float(getattr(bot, "budget", 0.0) or 0.0))
-        started = time.monotonic()
+        started = clock.now()
         if not budget:
             action, _, _ = _decide(game, bot, view, seat)  # a rule of thumb: about a millisecond
         elif self._slots is None:
@@ -111,14 +114,13 @@ class Thinker:
                 try:
                     with _stderr_with_a_descriptor():  # the pool starts its helpers at submit
                         decision = loop.run_in_executor(self._executor(), _decide, game, bot, view, seat)
-                    action, moved, started = await decision
+                    action, moved, taken_up = await decision
+                    started = clock.now() - (time.monotonic() - taken_up)  # the worker's stamp, on ``clock``
                 except BrokenProcessPool:
                     self._pool = None  # a worker died: start afresh for the next decision
                     raise
                 _carry_state(bot, moved)
-        rest = started + delay + budget - time.monotonic()
-        if rest > 0:
-            await asyncio.sleep(rest)
+        await clock.sleep_until(started + delay + budget)
         return action
 
     def close(self) -> None:

@@ -11,13 +11,14 @@ import subprocess
 import sys
 import termios
 import threading
-import time
 from pathlib import Path
 
 import pytest
 
 from grail_tui.games import registry
 from grail_tui.table.journal import read_save
+
+from ..waiting import wait_until
 
 HUNT = registry.get("hunt")
 
@@ -47,32 +48,21 @@ class Terminal:
                 return
             self.output.extend(chunk)
 
-    def send(self, keys: str) -> None:
-        for ch in keys:
-            os.write(self.master, ch.encode())
-            time.sleep(0.15)
+    def send(self, key: str) -> None:
+        os.write(self.master, key.encode())  # one key; the test then waits for what it shows
 
     def wait_for(self, needle: bytes, timeout: float = 60, since: int = 0) -> None:
-        deadline = time.time() + timeout
-        while needle not in self.output[since:]:
-            if time.time() > deadline:
-                tail = bytes(self.output[-600:]).decode(errors="replace")
-                raise AssertionError(f"{needle!r} never appeared on screen; last output: {tail!r}")
-            time.sleep(0.05)
+        try:
+            wait_until(lambda: needle in self.output[since:], timeout, what=f"{needle!r} on screen")
+        except AssertionError:
+            tail = bytes(self.output[-600:]).decode(errors="replace")
+            raise AssertionError(f"{needle!r} never appeared on screen; last output: {tail!r}") from None
 
     def close(self) -> None:
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait(10)
         os.close(self.master)
-
-
-def wait_until(predicate, timeout: float = 60) -> None:
-    deadline = time.time() + timeout
-    while not predicate():
-        if time.time() > deadline:
-            raise AssertionError("timed out")
-        time.sleep(0.05)
 
 
 def test_kill_9_mid_game_then_continue(tmp_path: Path) -> None:
@@ -93,8 +83,8 @@ def test_kill_9_mid_game_then_continue(tmp_path: Path) -> None:
         first.send("a")  # the opening: open the composer ...
         first.wait_for(b"Assign (", since=mark)
         first.send("\r")  # ... and assign nothing
-        wait_until(lambda: (s := the_save()) is not None and len(read_save(s).actions) >= 3)
-        time.sleep(1.0)  # let the bots play on; the human is asked again soon
+        # killed mid-game, once the opening and the bots' first moves are kept
+        wait_until(lambda: (s := the_save()) is not None and len(read_save(s).actions) >= 3, 60)
         os.kill(first.proc.pid, signal.SIGKILL)
         first.proc.wait(10)
     finally:
@@ -113,7 +103,6 @@ def test_kill_9_mid_game_then_continue(tmp_path: Path) -> None:
     second = Terminal(["--continue", "--bot-delay", "0"], env)
     try:
         second.wait_for(b"Turn")
-        time.sleep(0.5)
         resumed = [HUNT.action_from_dict(a) for a in read_save(save).actions]
         # the resumed game starts from every acknowledged action of the killed one
         assert resumed[: len(actions)] == actions

@@ -7,6 +7,8 @@ import socket
 
 from grail_tui.net.connection import Connection, Limits
 
+from ..waiting import until
+
 
 async def connection_with(data: bytes) -> tuple[Connection, socket.socket]:
     ours, theirs = socket.socketpair()
@@ -19,7 +21,7 @@ async def test_lines_already_read_still_take_turns_with_other_connections():
     """A client that sends many lines at once is served a line at a time, each followed by a turn
     for everyone else: it never goes ahead of them all."""
     conn, far = await connection_with(b"one\ntwo\nthree\n")
-    await asyncio.sleep(0.05)  # all three lines are in the buffer
+    await until(lambda: conn.reader._buffer.count(b"\n") == 3, 5, "all three lines in the buffer")
     order: list[str] = []
 
     async def flooder() -> None:
@@ -42,8 +44,8 @@ async def test_a_silent_client_is_told_why_and_closed():
     conn, far = await connection_with(b"")
     assert await conn.read_line(0.1) is None
     assert conn.closed
-    await asyncio.sleep(0.05)
-    assert b"nothing heard from you" in far.recv(4096)
+    far.settimeout(5)  # what was sent is read as soon as it is there
+    assert b"nothing heard from you" in await asyncio.to_thread(far.recv, 4096)
     await conn.close()
     far.close()
 
@@ -51,7 +53,7 @@ async def test_a_silent_client_is_told_why_and_closed():
 async def test_a_line_that_comes_in_time_is_read_whole():
     conn, far = await connection_with(b"hel")
     reading = asyncio.ensure_future(conn.read_line(2))
-    await asyncio.sleep(0.05)
+    await until(lambda: bytes(conn.reader._buffer) == b"hel", 5, "the first part read")
     far.sendall(b"lo\n")
     assert await reading == b"hello\n"
     assert not conn.closed

@@ -3,8 +3,6 @@ who drops and comes back, a seat kept for someone, chat after a reconnect."""
 
 from __future__ import annotations
 
-import asyncio
-
 from grail_tui.app.app import GrailApp
 from grail_tui.app.keyline import KeyFooter
 from grail_tui.app.screens.lobby import LobbyScreen
@@ -114,14 +112,14 @@ async def test_chat_is_there_again_after_leaving_and_coming_back(server, tmp_pat
         screen = app.screen
         await wait(pilot, lambda: any("[chat]" in line and "remember this" in line
                                       for line in screen.client.log(0).lines))
-        await asyncio.sleep(0.1)
-        await pilot.pause()
         from grail_tui.games.hunt.widgets.panes import LogPane
 
         await pilot.press("g")
-        await pilot.pause()
-        shown = " ".join(" ".join(str(line.text).split()) for line in screen.query_one(LogPane).lines)
-        assert "remember this" in shown  # in the log pane too, not only in the book
+
+        def shown() -> str:
+            return " ".join(" ".join(str(line.text).split()) for line in screen.query_one(LogPane).lines)
+
+        await wait(pilot, lambda: "remember this" in shown())  # in the log pane too, not only in the book
 
 
 def test_presence_notes_name_who_left_and_who_is_back():

@@ -74,6 +74,7 @@ def test_the_strong_bot_is_reproducible_with_its_seed():
     assert game_with(5) == game_with(5)
 
 
+@pytest.mark.xdist_group("timing")  # measures real time: not beside other timing tests
 def test_the_strong_bot_respects_its_time_budget():
     game = Game(Setup(seed=4))
     bot = make_bot("strong", 1, budget=0.05)

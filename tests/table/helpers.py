@@ -10,6 +10,7 @@ from grail_tui.table.settings import TableSettings
 from grail_tui.table.sqlite import GameDatabase, open_database
 from grail_tui.table.store import StoredGame
 from grail_tui.table.table import Table
+from grail_tui.table.timekeeping import SYSTEM_CLOCK
 
 HUNT = registry.get("hunt")
 
@@ -23,7 +24,7 @@ class Stores:
         self.db = GameDatabase(open_database(folder / "server.db")) if kind == "sqlite" else None
         self.count = 0
 
-    def table(self, setup, seats, settings=None, thinker=None) -> Table:
+    def table(self, setup, seats, settings=None, thinker=None, clock=SYSTEM_CLOCK) -> Table:
         settings = settings or TableSettings(bot_delay=0)
         self.count += 1
         stored = StoredGame("hunt", HUNT.setup_to_dict(setup), list(seats), settings)
@@ -31,9 +32,9 @@ class Stores:
             store = self.db.create(f"G{self.count}", stored, "test", "playing")
         else:
             store = JournalStore(self.folder / f"g{self.count}.jsonl", stored, records=self.folder)
-        return Table(HUNT, setup, seats, store, settings=settings, thinker=thinker)
+        return Table(HUNT, setup, seats, store, settings=settings, thinker=thinker, clock=clock)
 
-    def restore(self, settings=None, thinker=None) -> Table:
+    def restore(self, settings=None, thinker=None, clock=SYSTEM_CLOCK) -> Table:
         if self.db is not None:
             code = f"G{self.count}"
             stored = self.db.load(code)
@@ -42,7 +43,7 @@ class Stores:
             path = self.folder / f"g{self.count}.jsonl"
             stored = read_save(path)
             store = JournalStore(path)
-        return Table.restore(HUNT, stored, store, settings=settings, thinker=thinker)
+        return Table.restore(HUNT, stored, store, settings=settings, thinker=thinker, clock=clock)
 
 
 def seats(*kinds: str | None) -> list[SeatConfig]:

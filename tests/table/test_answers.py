@@ -3,9 +3,8 @@ answers are applied in, the exact words of every refusal, and actions that come 
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
+from pytest import approx
 
 from grail_tui.games.hunt.engine import (
     Assign,
@@ -19,6 +18,7 @@ from grail_tui.games.hunt.engine import (
     UnitsPlaced,
 )
 from grail_tui.table.settings import TableSettings
+from grail_tui.table.timekeeping import FakeClock
 from grail_tui.table.updates import TableError
 
 from ..hunt.test_story import delivery
@@ -106,9 +106,9 @@ async def test_every_refusal_has_its_own_words_and_changes_nothing(stores: Store
     table.close()
 
 
-async def test_a_held_round_tells_nobody_anything_until_it_is_shown(stores: Stores):
+async def test_a_held_round_tells_nobody_anything_until_it_is_shown(stores: Stores, clock: FakeClock):
     table = stores.table(Setup(players=3, seed=1, first_player=0), seats(None, None, None),
-                         TableSettings(bot_delay=0, min_round=0.3))
+                         TableSettings(bot_delay=0, min_round=0.3), clock=clock)
     table.start()
     heard = watch(table, 0, 1, 2, None)
     seq = table.seq
@@ -124,8 +124,9 @@ async def test_a_held_round_tells_nobody_anything_until_it_is_shown(stores: Stor
     assert heard[2][-1].pending == assign(2, "A10") and heard[2][-1].view.public == heard[0][-1].view.public
     assert table.update_for(None) == waiting and table.update_for(2).pending == assign(2, "A10")
     refused(table, 2, assign(2), seq, ANSWERED, heard)
-    while table.seq == seq:
-        await asyncio.sleep(0.01)
+    await clock.advance(0.299)
+    assert table.seq == seq and [len(heard[s]) for s in (0, 1, 2, None)] == [1, 1, 1, 0]  # still held
+    assert await clock.run_until(lambda: table.seq != seq, 1) == approx(0.001)  # shown at its minimum
     assert table.state.actions == [assign(0), assign(1), assign(2, "A10")] and not table.busy()
     assert [len(heard[s]) for s in (0, 1, 2, None)] == [2, 2, 2, 1]
     assert all(heard[s][-1].seq == seq + 1 and heard[s][-1].pending is None for s in (0, 1, 2, None))

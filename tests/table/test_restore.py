@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-import time
+from pytest import approx
 
 from grail_tui.games.hunt.engine import Assign, Initiate, Pass, Phase, Propose, Setup, Unit
 from grail_tui.table.settings import TableSettings
+from grail_tui.table.timekeeping import FakeClock
 
 from .helpers import Stores, seats
 
@@ -30,18 +30,18 @@ async def test_a_restored_table_stands_where_it_stood_with_the_answers_given(sto
     again.close()
 
 
-async def test_after_a_restart_a_waiting_bot_moves_as_soon_as_a_person_is_back(stores: Stores):
+async def test_after_a_restart_a_waiting_bot_moves_as_soon_as_a_person_is_back(stores: Stores,
+                                                                                 clock: FakeClock):
     settings = TableSettings(bot_delay=0.1, pause_when_empty=True)
-    table = stores.table(Setup(players=2, seed=4, first_player=0), seats(None, "heuristic"), settings)
+    table = stores.table(Setup(players=2, seed=4, first_player=0), seats(None, "heuristic"), settings,
+                         clock=clock)
     table.submit(0, Assign(0, ()), table.seq)  # now the game waits on the bot
     table.close()  # the server stops here
-    again = stores.restore(settings=settings)
+    again = stores.restore(settings=settings, clock=clock)
     again.start()
-    await asyncio.sleep(0.3)
+    await clock.advance(600)
     assert again.state.phase is Phase.OPENING  # nobody of this game is connected yet
-    started = time.monotonic()
     again.join(0, lambda update: None)  # the person reconnects
-    while again.state.phase is Phase.OPENING:
-        assert time.monotonic() - started < 1.0, "the bot did not move within its pacing"
-        await asyncio.sleep(0.01)
+    # the bot moves at its pace, counted from the person's return
+    assert await clock.run_until(lambda: again.state.phase is not Phase.OPENING, 5) == approx(0.1)
     again.close()

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 import pytest
+from pytest import approx
 
 from grail_tui.games.hunt.engine import Assign, Initiate, Match, Pass, Phase, Propose, Setup, Unit
 from grail_tui.table.settings import TableSettings
+from grail_tui.table.timekeeping import FakeClock
 from grail_tui.table.updates import TableError
 
+from ..waiting import until
 from .helpers import Stores, seats
 
 
@@ -46,17 +48,20 @@ async def test_an_opening_assignment_tells_nobody_but_its_maker(stores: Stores):
     table.close()
 
 
-async def test_a_round_is_shown_no_sooner_than_its_minimum_and_the_hold_tells_nothing(stores: Stores):
+async def test_a_round_is_shown_no_sooner_than_its_minimum_and_the_hold_tells_nothing(stores: Stores,
+                                                                                       clock: FakeClock):
     settings = TableSettings(bot_delay=0, min_round=0.4)
-    table = stores.table(Setup(players=3, seed=1, first_player=0), seats(None, None, None), settings)
+    table = stores.table(Setup(players=3, seed=1, first_player=0), seats(None, None, None), settings,
+                         clock=clock)
     table.start()
     open_with(table, {1: [("A10", 1)]})
-    await table.settle()  # the opening is a secret round too: held for its minimum
+    # the opening is a secret round too: held for its minimum
+    assert await clock.run_until(lambda: table.state.phase is Phase.TURN, 5) == approx(0.4)
     proposal = next(a for a in table.state.legal_actions(0) if isinstance(a, Propose))
     table.submit(0, proposal, table.seq)
     seq = table.seq
     spectator = watch(table, None)[None]
-    started = time.monotonic()
+    await clock.advance(0.1)  # the round has been open a while when the answers come
     table.submit(1, Pass(1), seq)
     with pytest.raises(TableError) as before_last:
         table.submit(0, Match(0, 1), seq)  # the mover tries to reply before the round is out
@@ -67,10 +72,9 @@ async def test_a_round_is_shown_no_sooner_than_its_minimum_and_the_hold_tells_no
     with pytest.raises(TableError, match="already answered"):
         table.submit(2, Pass(2), seq)
     assert spectator == [] and table.update_for(None).seq == seq
-    while not spectator:
-        await asyncio.sleep(0.01)
-    assert time.monotonic() - started >= 0.35
-    assert spectator[0].seq == seq + 1
+    # shown the round's minimum after it opened, not after the last answer
+    assert await clock.run_until(lambda: bool(spectator), 5) == approx(0.3)
+    assert spectator[0].seq == seq + 1 and len(spectator) == 1
     table.close()
 
 
@@ -89,6 +93,7 @@ async def test_stale_and_repeated_actions_are_refused(stores: Stores):
     table.close()
 
 
+@pytest.mark.xdist_group("timing")  # measures real time: not beside other timing tests
 async def test_bots_answer_in_their_budget_whatever_they_hold(stores: Stores):
     table = stores.table(Setup(players=2, seed=5, first_player=0), seats(None, "strong"))
     table._bots[1].budget = 0.3
@@ -111,6 +116,7 @@ async def test_bots_answer_in_their_budget_whatever_they_hold(stores: Stores):
     assert durations and all(d >= 0.3 for d in durations), durations
 
 
+@pytest.mark.xdist_group("timing")  # measures real time: not beside other timing tests
 async def test_two_bots_answer_one_round_side_by_side(stores: Stores):
     table = stores.table(Setup(players=3, seed=6, first_player=0), seats(None, "strong", "strong"))
     for seat in (1, 2):
@@ -120,8 +126,7 @@ async def test_two_bots_answer_one_round_side_by_side(stores: Stores):
     await table.settle()
     table.submit(0, next(a for a in table.state.legal_actions(0) if isinstance(a, Propose)), table.seq)
     seq, started = table.seq, time.monotonic()
-    while table.seq == seq:  # until both answers are in and shown
-        await asyncio.sleep(0.005)
+    await until(lambda: table.seq != seq, 5, "both answers shown")  # searches think on real time
     took = time.monotonic() - started
     table.close()
     assert 0.4 <= took < 0.75  # both took their budget, at the same time

@@ -3,17 +3,17 @@ through the same path as a key press, gone at the end of the turn."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
+from pytest import approx
 
 import grail_tui.table.client as client_module
 from grail_tui.app.app import GrailApp
-from grail_tui.games.hunt.engine import Initiate, Object, Pass, Phase
+from grail_tui.games.hunt.engine import Initiate, Object, Pass
 from grail_tui.games.hunt.screens.game import GameScreen
 from grail_tui.games.hunt.situation import Compose, Request
 from grail_tui.games.hunt.standing import StandingAnswers
 from grail_tui.games.hunt.widgets.panes import ContestPane
+from grail_tui.table.timekeeping import FakeClock
 
 from . import scenarios
 from .scenarios import table_of
@@ -22,14 +22,18 @@ SIZE = (80, 24)
 PACE = 0.3
 
 
-async def answered(pilot, seen: list, seat: int) -> None:
-    """Until a standing answer has answered for ``seat``: PACE after the question, later on a busy
-    machine (a fixed wait made these tests fail now and then)."""
-    for _ in range(200):
-        if any(who == seat for who, _, _ in seen):
-            break
-        await asyncio.sleep(0.05)
+async def answered(pilot, clock: FakeClock, seen: list, seat: int) -> None:
+    """A standing answer answers for ``seat`` PACE after the question, not a moment sooner (the
+    table's time is a fake clock: no wait on a busy machine)."""
+    await clock.advance(PACE - 0.01)
+    assert not any(who == seat for who, _, _ in seen), "answered sooner than a person could"
+    assert await clock.run_until(lambda: any(who == seat for who, _, _ in seen), 1) == approx(0.01)
     await pilot.pause()
+
+
+def on_fake_time(app: GrailApp) -> FakeClock:
+    app.clock = FakeClock()
+    return app.clock
 
 
 @pytest.fixture(autouse=True)
@@ -54,6 +58,7 @@ def watch_submits(table):
 async def test_pass_on_everything_answers_at_a_persons_pace_and_ends_with_the_turn():
     scenarios.save(scenarios.bidding())  # Gregor proposes AC to Akkon; Ann is asked
     app = GrailApp(bot_delay=0, resume=True)
+    clock = on_fake_time(app)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -69,14 +74,9 @@ async def test_pass_on_everything_answers_at_a_persons_pace_and_ends_with_the_tu
         assert "Standing: pass on every proposal" in str(screen.query_one(ContestPane).content)
         assert "standing answer will pass" in str(screen.query_one("#prompt-text").content)
         assert not seen, "a standing answer never answers at once"
-        await answered(pilot, seen, 0)
+        await answered(pilot, clock, seen, 0)
         assert seen and seen[0][:2] == (0, Pass(0)) and seen[0][2]  # through table.submit, like a key
-        for _ in range(100):  # every later proposal of this turn is passed on too
-            if table.state.turn != turn:
-                break
-            await table.settle()
-            await asyncio.sleep(0.05)
-        assert table.state.turn != turn
+        await clock.run_until(lambda: table.state.turn != turn, 60)  # every later proposal is passed on too
         assert all(action == Pass(0) for seat, action, _ in seen if seat == 0)
         await pilot.pause()
         assert screen.client.standing(0) is None  # cleared with the turn
@@ -85,6 +85,7 @@ async def test_pass_on_everything_answers_at_a_persons_pace_and_ends_with_the_tu
 async def test_keep_objecting_up_to_an_amount_then_pass():
     scenarios.save(scenarios.bidding())  # the mover shows 4 on AC; Ann holds 15 on it
     app = GrailApp(bot_delay=0, resume=True)
+    clock = on_fake_time(app)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -100,13 +101,9 @@ async def test_keep_objecting_up_to_an_amount_then_pass():
         assert screen.mode is Compose.IDLE
         standing = screen.client.standing(0)
         assert isinstance(standing, StandingAnswers) and standing.limit(Initiate.AC) == 6
-        await answered(pilot, seen, 0)
+        await answered(pilot, clock, seen, 0)
         assert seen[0][:2] == (0, Object(0, 6))  # the whole limit at once, not the mover's 4 plus 1
-        for _ in range(100):
-            await table.settle()
-            await asyncio.sleep(0.05)
-            if table.state.phase is Phase.TURN or not screen.client.standing(0):
-                break
+        await clock.run_out(60)  # until the table waits for Ann herself
         ann = [action for seat, action, _ in seen if seat == 0]
         assert all(isinstance(a, (Object, Pass)) for a in ann)
         assert all(a.amount <= 6 for a in ann if isinstance(a, Object))  # never past the limit
@@ -152,6 +149,7 @@ async def test_in_hot_seat_a_standing_answer_needs_no_handover():
 
     scenarios.save(scenarios.midgame(), [SeatConfig("Ann"), SeatConfig("Gregor"), scenarios.SEATS[2]])
     app = GrailApp(bot_delay=0, resume=True)
+    clock = on_fake_time(app)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")  # Ann takes the keyboard
@@ -166,5 +164,5 @@ async def test_in_hot_seat_a_standing_answer_needs_no_handover():
         await pilot.press("w", "enter")  # pass on every proposal this turn
         await pilot.pause()
         assert screen.viewer is None and not isinstance(app.screen, PrivacyScreen)  # keyboard free
-        await answered(pilot, seen, 1)
+        await answered(pilot, clock, seen, 1)
         assert (1, Pass(1), True) in seen  # answered for Gregor, through the table like a key

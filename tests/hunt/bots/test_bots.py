@@ -65,6 +65,7 @@ def test_strong_bot_is_reproducible_with_its_seed():
     assert play(5) == play(5)
 
 
+@pytest.mark.xdist_group("timing")  # measures real time: not beside other timing tests
 def test_strong_bot_respects_its_time_budget():
     game = Game(Setup(players=3, seed=4, first_player=0))
     for p in range(3):

@@ -11,12 +11,14 @@ every level.
 from __future__ import annotations
 
 import asyncio
-import time
+
+import pytest
+from pytest import approx
 
 from grail_tui.games.hunt.engine import Assign, Concede, Pass, Phase, Propose
 from grail_tui.net.protocol import Act, Join, ListGames, Open, Watch
 
-from .conftest import Served, serve
+from .conftest import OnFakeTime, Served, serve
 from .wire import HUNT, Wire, create, legal
 
 MIN_ROUND = 1.5
@@ -36,7 +38,10 @@ async def look(server: Served, code: str, name: str, *, reopen: bool = False) ->
             "lobby": (summary.status, summary.progress)}
 
 
-async def test_an_answered_round_looks_unanswered_to_all_but_the_answerer(served: Served):
+async def test_an_answered_round_looks_unanswered_to_all_but_the_answerer(on_fake_time: OnFakeTime):
+    """On the server's fake clock the held round stays held however long anyone looks, and is
+    shown exactly at its minimum."""
+    served, clock = on_fake_time, on_fake_time.clock
     ann, bo, cy = [await Wire.open(served, n) for n in ("ann", "bo", "cy")]
     code = await create(ann, (None, None, None), min_round=MIN_ROUND)
     for k, wire in ((1, bo), (2, cy)):
@@ -58,6 +63,9 @@ async def test_an_answered_round_looks_unanswered_to_all_but_the_answerer(served
     assert sorted(before["public"]["to_act"]) == [0, 1, 2]
     for k in (1, 2):
         people[k].send(Act(code, first.seq, HUNT.action_to_dict(Assign(k, ()))))
+        await people[k].seen(code, lambda s: s.pending is not None)
+    table = served.table(code)
+    assert await clock.run_until(lambda: table.seq > first.seq, 5) == approx(MIN_ROUND)  # the opening's hold
 
     # the turn: the mover proposes, and the others answer one by one
     turn = await ann.seen(code, lambda s: s.seq > first.seq, timeout=10)
@@ -66,7 +74,7 @@ async def test_an_answered_round_looks_unanswered_to_all_but_the_answerer(served
     proposal = next(a for a in legal(people[mover].latest[code]) if isinstance(a, Propose))
     people[mover].send(Act(code, turn.seq, HUNT.action_to_dict(proposal)))
     opened = await people[mover].seen(code, lambda s: s.seq > turn.seq)
-    asked_at = time.monotonic()
+    asked_at = clock.now()
     seq = opened.seq
     answering = [k for k in (0, 1, 2) if k != mover]
     too_early = Act(code, seq, HUNT.action_to_dict(Concede(mover)))
@@ -89,13 +97,20 @@ async def test_an_answered_round_looks_unanswered_to_all_but_the_answerer(served
     assert (await people[mover].next("refused")).error == refusal_before  # the same words
     people[answering[0]].send(Act(code, seq, HUNT.action_to_dict(Pass(answering[0]))))
     assert "already answered" in (await people[answering[0]].next("refused")).error
+    await clock.advance(MIN_ROUND - 0.01)
+    assert await look(served, code, "spy") == before  # a moment before its minimum: still held
+    await clock.run_until(lambda: table.seq > seq, 1)
+    assert clock.now() - asked_at == approx(MIN_ROUND)  # shown at the minimum, not a moment later
     shown = await people[mover].seen(code, lambda s: s.seq > seq, timeout=10)
-    assert time.monotonic() - asked_at >= MIN_ROUND - 0.05
     assert any(e["kind"] == "ObjectionsRevealed" for e in shown.events)
     for wire in people.values():
         await wire.close()
 
 
+UNREACHED = 3600.0  # a time limit no test waits for
+
+
+@pytest.mark.xdist_group("timing")  # measures real time: not beside other timing tests
 async def test_bots_answer_in_the_same_time_whatever_they_hold_at_every_level(tmp_path):
     """With a person at the table, every bot's answer takes the operator's bot delay (plus
     the thinking budget of a searching bot), whether it passes at once or thinks."""
@@ -114,9 +129,13 @@ async def test_bots_answer_in_the_same_time_whatever_they_hold_at_every_level(tm
 
 
 async def answers_of(server: Served, level: str) -> list[float]:
-    """Seconds from each round the bot answers (alone) opening to its being shown."""
+    """Seconds from each round the bot answers (alone) opening to its being shown, as the server
+    timed them: every wait has the same (never reached) limit, so a wait's deadline, sent with
+    every state, is when it opened plus that limit. (Timed where the client reads, a busy machine
+    that held up the client let two states arrive together.)"""
     ann = await Wire.open(server, f"ann-{level}")
-    code = await create(ann, (None, level), options={"turn_limit": 7}, min_round=0)
+    code = await create(ann, (None, level), options={"turn_limit": 7}, min_round=0,
+                        answer_timeout=UNREACHED, turn_timeout=UNREACHED)
     times: list[float] = []
     opened_at = None
     while True:
@@ -125,10 +144,10 @@ async def answers_of(server: Served, level: str) -> list[float]:
         if state.result is not None:
             return times
         if opened_at is not None and phase is not Phase.OBJECTIONS:
-            times.append(time.monotonic() - opened_at)
+            times.append(state.deadline - opened_at)
             opened_at = None
         if phase is Phase.OBJECTIONS and state.view["public"]["mover"] == 0:
-            opened_at = opened_at or time.monotonic()
+            opened_at = opened_at or state.deadline
         if not state.asked:
             continue
         options = legal(state)

@@ -76,7 +76,7 @@ async def test_names_and_chat_that_look_like_markup_show_literally(served: Serve
             else:
                 raise AssertionError("the status line never named a bot")
             playing.cancel()  # the game stops at the host's next turn: the chat stays the newest line
-            await asyncio.sleep(1.0)
+            await evil.seen(code, lambda state: state.asked, timeout=20)
             evil.send(Say(code, f"{CLICK} {STYLE} {CLOSER}"))
             said = "".join(f"{CLICK} {STYLE} {CLOSER}".split())
 

@@ -103,8 +103,7 @@ async def test_a_client_that_does_not_read_is_dropped_not_buffered(limited: Serv
     sock.connect(str(limited.socket))  # a local account; the kernel's buffers here are small
     sock.settimeout(10)
     sock.sendall(b'{"type":"hello","version":%d}\n' % VERSION)
-    time.sleep(0.2)
-    size = len(sock.recv(65536))  # the welcome
+    size = len(sock.recv(65536))  # the welcome (as soon as it is there)
     sock.sendall(json.dumps({"type": "watch", "ref": 0, "code": code}).encode() + b"\n")
     one = b""
     while one.count(b"\n") < 2:
@@ -315,33 +314,50 @@ def actions(server: Served, code: str) -> int:
         db.close()
 
 
-async def test_a_game_with_nobody_connected_pauses_and_resumes_when_someone_comes(served: Served):
+async def test_a_game_with_nobody_connected_pauses_and_resumes_when_someone_comes(tmp_path):
     """A stand-in bot takes the host's seat 0.2 s after it leaves: unpaused, bots alone would
     play on for ever. With none of its players there, nothing moves, watched or not (a
-    passer-by cannot make stand-ins play an absent person's seat); the host's return starts it."""
-    host = await Wire.open(served, "host")
-    code = await create(host, (None, "random", "random"), options={"turn_limit": 100_000},
-                        takeover_after=0.2, turn_timeout=5, answer_timeout=5)
-    await host.close()
-    await asyncio.sleep(0.5)
-    before = actions(served, code)
-    spectator = await Wire.open(served, "passer-by")
-    spectator.send(Watch(1, code))
-    await asyncio.sleep(1.5)
-    assert actions(served, code) == before, "bots played on in a game none of its players is at"
-    back = await Wire.open(served, "host")  # the host comes back: the table runs again
-    back.send(Open(2, code))  # (it does not act: its answer times out after 5 s)
-    for _ in range(120):
-        if actions(served, code) > before:
-            break
-        await asyncio.sleep(0.1)
-    assert actions(served, code) > before
-    await back.close()
-    await asyncio.sleep(0.5)
-    paused = actions(served, code)
-    await asyncio.sleep(1.0)
-    assert actions(served, code) == paused
-    await spectator.close()
+    passer-by cannot make stand-ins play an absent person's seat); the host's return starts it.
+    The server runs here on a fake clock: "nothing moves" is checked over an hour, at once."""
+    from grail_tui.net.server import Server
+    from grail_tui.table.sqlite import GameDatabase, open_database
+    from grail_tui.table.thinking import Thinker
+    from grail_tui.table.timekeeping import FakeClock
+
+    from ...waiting import until
+    from .test_7_memory import Here
+
+    clock = FakeClock()
+    database = GameDatabase(open_database(tmp_path / "server.db"))
+    server = Server(database, bot_delay=0.0, thinker=Thinker(), clock=clock)
+    here = Here(("127.0.0.1", await server.listen_bench_tcp("127.0.0.1", 0)))
+    try:
+        host = await Wire.open(here, "host")
+        code = await create(host, (None, "random", "random"), options={"turn_limit": 100_000},
+                            takeover_after=0.2, turn_timeout=5, answer_timeout=5)
+        table = server.games[code].table
+        await host.close()
+        await until(lambda: table.paused, 10, "the server seeing the host go")
+        await clock.advance(3600)  # long past the stand-in's 0.2 s and every time limit
+        before = len(table.state.actions)
+        spectator = await Wire.open(here, "passer-by")
+        spectator.send(Watch(1, code))
+        await spectator.next("joined")
+        await clock.advance(3600)
+        assert len(table.state.actions) == before, "bots played on in a game none of its players is at"
+        back = await Wire.open(here, "host")  # the host comes back: the table runs again
+        back.send(Open(2, code))  # (it does not act: its answer times out after 5 s)
+        await back.next("joined")
+        await clock.run_until(lambda: len(table.state.actions) > before, 60)
+        await back.close()
+        await until(lambda: table.paused, 10, "the server seeing the host go again")
+        paused = len(table.state.actions)
+        await clock.advance(3600)
+        assert len(table.state.actions) == paused
+        await spectator.close()
+    finally:
+        await server.close()
+        database.close()
 
 
 async def test_requests_that_make_work_cost_more_of_the_rate(limited: Served):

@@ -18,6 +18,8 @@ import sqlite3
 import time
 from typing import Any
 
+from pytest import approx
+
 from grail_tui.games.hunt.engine import Assign, Initiate, Object, Pass, Phase, Propose
 from grail_tui.net import hosting
 from grail_tui.net.protocol import Act, Create, Join, ListGames, Open, Ping, TableRules, Watch
@@ -26,7 +28,7 @@ from grail_tui.table.settings import TableSettings
 from grail_tui.table.sqlite import GameDatabase, open_database
 from grail_tui.table.store import StoredGame
 
-from .conftest import Served, serve
+from .conftest import OnFakeTime, serve
 from .wire import HUNT, Wire, create, finished_game, legal
 
 LIMIT = 5.0  # the shortest time limit a host may set
@@ -41,7 +43,7 @@ def strongest(view_state: Any) -> Any:
     return max(view.sheet.free, key=lambda unit: unit.points)
 
 
-async def pair(server: Served, tag: str, **rules: Any) -> tuple[str, Wire, Wire]:
+async def pair(server: Any, tag: str, **rules: Any) -> tuple[str, Wire, Wire]:
     """Two people at a game; both open with their strongest unit on Alberto Castellano.
     Returns the code, the first mover and the other."""
     ann, bo = await Wire.open(server, f"ann{tag}"), await Wire.open(server, f"bo{tag}")
@@ -51,6 +53,10 @@ async def pair(server: Served, tag: str, **rules: Any) -> tuple[str, Wire, Wire]
     for wire in (ann, bo):
         state = await wire.seen(code, lambda s: s.asked)
         act(wire, code, Assign(state.seat, ((strongest(state), Initiate.AC),)))
+    if isinstance(server, OnFakeTime):  # the opening is held for the round's minimum, on its clock
+        for wire in (ann, bo):
+            await wire.seen(code, lambda s: s.pending is not None or s.seq >= 1)
+        await server.clock.run_until(lambda: server.table(code).seq >= 1, 5)
     first = await ann.seen(code, lambda s: s.seq >= 1)
     mover = first.view["public"]["mover"]
     await bo.seen(code, lambda s: s.seq >= 1)
@@ -61,24 +67,27 @@ def events(wire: Wire, code: str) -> list[dict[str, Any]]:
     return [e for m in wire.messages() if m["type"] == "state" and m["code"] == code for e in m["events"]]
 
 
-async def silent_opening(server: Served) -> None:
-    ann = await Wire.open(server, "mute-opener")
+async def silent_opening(served: OnFakeTime) -> None:
+    ann = await Wire.open(served, "mute-opener")
     code = await create(ann, (None, "random"), turn_timeout=LIMIT, answer_timeout=LIMIT)
-    started = time.monotonic()
+    table = served.table(code)
+    await served.times_out(lambda: table.state.phase is not Phase.OPENING)
     # the first state after the opening (not the latest: a quick bot may have moved since)
-    state = await ann.state(code, lambda s: s.seq >= 1, timeout=LIMIT + 5)
-    assert time.monotonic() - started >= LIMIT - 0.5
+    state = await ann.state(code, lambda s: s.seq >= 1, timeout=10)
     view = HUNT.decode_view(state.view, 0)
     assert view.public.phase is Phase.TURN and not view.sheet.placements  # ann assigned nothing
+    await ann.close()
 
 
-async def silent_mover(server: Served, on_timeout: str) -> None:
-    code, mover, other = await pair(server, on_timeout, on_timeout=on_timeout)
+async def silent_mover(served: OnFakeTime, on_timeout: str) -> None:
+    code, mover, other = await pair(served, on_timeout, on_timeout=on_timeout)
     seat = mover.latest[code].seat
     seq = mover.latest[code].seq
-    state = await other.seen(code, lambda s: s.seq > seq, timeout=LIMIT + 5)
+    table = served.table(code)
+    await served.times_out(lambda: table.seq > seq)
+    state = await other.seen(code, lambda s: s.seq > seq, timeout=10)
     assert state.view["public"]["turn"] >= 1
-    db = sqlite3.connect(server.db)
+    db = sqlite3.connect(served.db)
     last = json.loads(db.execute("SELECT action FROM actions WHERE code = ? ORDER BY idx DESC LIMIT 1",
                                  (code,)).fetchone()[0])
     db.close()
@@ -87,21 +96,27 @@ async def silent_mover(server: Served, on_timeout: str) -> None:
         assert last == {"kind": "assign", "player": seat, "placements": []}  # the turn passes
     else:
         assert last != {"kind": "assign", "player": seat, "placements": []}  # a stand-in bot played it
+    await mover.close()
+    await other.close()
 
 
-async def silent_answerer(server: Served) -> None:
-    code, mover, other = await pair(server, "answer")
+async def silent_answerer(served: OnFakeTime) -> None:
+    code, mover, other = await pair(served, "answer")
     act(mover, code, next(a for a in legal(mover.latest[code]) if isinstance(a, Propose)))
     seq = mover.latest[code].seq
     await other.seen(code, lambda s: s.asked and s.seq > seq)
-    state = await mover.seen(code, lambda s: s.seq > seq + 1, timeout=LIMIT + 5)
+    table = served.table(code)
+    await served.times_out(lambda: table.seq > seq + 1)
+    state = await mover.seen(code, lambda s: s.seq > seq + 1, timeout=10)
     revealed = [e for e in events(mover, code) if e["kind"] == "ObjectionsRevealed"]
     assert revealed and revealed[-1]["objections"] == []  # the silent answer passed
     assert state.view["public"]["phase"] != "objections"
+    await mover.close()
+    await other.close()
 
 
-async def silent_replier(server: Served) -> None:
-    code, mover, other = await pair(server, "reply")
+async def silent_replier(served: OnFakeTime) -> None:
+    code, mover, other = await pair(served, "reply")
     proposal = next(a for a in legal(mover.latest[code])
                     if isinstance(a, Propose) and a.proposal.initiate is Initiate.AC)
     act(mover, code, proposal)
@@ -110,16 +125,25 @@ async def silent_replier(server: Served) -> None:
     act(other, code, objection)
     replying = await mover.seen(code, lambda s: s.view["public"]["phase"] == "reply")
     assert replying.asked
-    await mover.seen(code, lambda s: s.seq > replying.seq, timeout=LIMIT + 5)
+    table = served.table(code)
+    await served.times_out(lambda: table.seq > replying.seq)
+    await mover.seen(code, lambda s: s.seq > replying.seq, timeout=10)
     assert any(e["kind"] == "Conceded" for e in events(mover, code))  # the silent mover conceded
+    await mover.close()
+    await other.close()
 
 
-async def test_every_wait_ends_after_its_time_limit_with_its_effect(served: Served):
-    await asyncio.gather(silent_opening(served), silent_mover(served, "pass"), silent_mover(served, "bot"),
-                         silent_answerer(served), silent_replier(served))
+async def test_every_wait_ends_after_its_time_limit_with_its_effect(on_fake_time: OnFakeTime):
+    """Each wait, one after another on the server's fake clock: at its limit, to the second."""
+    await silent_opening(on_fake_time)
+    await silent_mover(on_fake_time, "pass")
+    await silent_mover(on_fake_time, "bot")
+    await silent_answerer(on_fake_time)
+    await silent_replier(on_fake_time)
 
 
-async def test_stale_and_repeated_actions_are_refused_and_land_on_nothing(served: Served):
+async def test_stale_and_repeated_actions_are_refused_and_land_on_nothing(on_fake_time: OnFakeTime):
+    served = on_fake_time
     code, mover, other = await pair(served, "stale", min_round=1.0)  # the answered round is held
     seq = mover.latest[code].seq
     proposal = next(a for a in legal(mover.latest[code]) if isinstance(a, Propose))
@@ -135,6 +159,8 @@ async def test_stale_and_repeated_actions_are_refused_and_land_on_nothing(served
     other.send(Act(code, asked.seq, HUNT.action_to_dict(Pass(seat))))
     other.send(Act(code, asked.seq, HUNT.action_to_dict(Pass(seat))))
     assert "already answered" in (await other.next("refused")).error
+    table = served.table(code)
+    assert await served.clock.run_until(lambda: table.seq > asked.seq, 5) == approx(1.0)  # held 1 s
     await mover.seen(code, lambda s: s.seq > asked.seq)
     db = sqlite3.connect(served.db)
     kept = [json.loads(a) for (a,) in db.execute("SELECT action FROM actions WHERE code = ? ORDER BY idx",
@@ -229,12 +255,15 @@ async def test_nobody_hears_of_a_write_before_it_is_on_disk(tmp_path, monkeypatc
     from grail_tui.net.server import Server
     from grail_tui.table.durable import DiskSync
     from grail_tui.table.thinking import Thinker
+    from grail_tui.table.timekeeping import settle
 
+    from ...waiting import until
     from .test_7_memory import Here
 
-    gate, synced = threading.Event(), []
+    gate, syncing, synced = threading.Event(), threading.Event(), []
 
     def held(fd: int) -> None:
+        syncing.set()
         gate.wait(10)
         os.fsync(fd)
         synced.append(time.monotonic())
@@ -247,7 +276,8 @@ async def test_nobody_hears_of_a_write_before_it_is_on_disk(tmp_path, monkeypatc
         ann = await Wire.open(here, "ann")  # nothing written yet: the welcome goes at once
         ann.send(Create(1, "hunt", (None, "random"), rules=TableRules(min_round=0)))
         ann.send(Ping(2))
-        await asyncio.sleep(0.5)
+        await until(lambda: syncing.is_set() and server.games, 10, "the game made and its write under way")
+        await settle()  # anything the server sent now is read
         assert [m["type"] for m in ann.messages()] == ["welcome"]  # the game is made, not yet on disk
         gate.set()
         joined = await ann.next("joined")

@@ -10,7 +10,6 @@ same over twenty minutes and more.
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import os
 import signal
@@ -26,6 +25,7 @@ from grail_tui.table.sqlite import GameDatabase, open_database
 from grail_tui.table.table import Table
 from grail_tui.table.thinking import Thinker
 
+from ...waiting import until
 from .conftest import serve
 from .wire import Wire, create, finished_game
 
@@ -40,11 +40,6 @@ def alive(kind: type) -> list[object]:
     return [o for o in gc.get_objects() if isinstance(o, kind)]
 
 
-async def settle() -> None:
-    for _ in range(20):
-        await asyncio.sleep(0.02)
-
-
 async def test_finished_games_and_closed_connections_leave_the_servers_memory(tmp_path):
     database = GameDatabase(open_database(tmp_path / "server.db"))
     server = Server(database, bot_delay=0.0, thinker=Thinker())
@@ -56,21 +51,19 @@ async def test_finished_games_and_closed_connections_leave_the_servers_memory(tm
         live = await create(host, (None, "random"), turn_timeout=600)
         host.send(Say(live, "still here"))
         await host.seen(live, lambda s: bool(s.chat))
-        await settle()
-        assert set(server.games) == {live}  # the finished games left, the live one stays
-        assert len(alive(Table)) == before + 1
+        # the finished games leave, the live one stays
+        await until(lambda: set(server.games) == {live} and len(alive(Table)) == before + 1, 10,
+                    "the finished games' tables freed")
         fan = await Wire.open(here, "fan")
         for code in codes:
             fan.send(Watch(1, code))
             shown = await fan.state(code)
             assert shown.result is not None and shown.record is not None
-        await settle()
-        assert len(alive(Table)) == before + 1  # watching a finished game keeps no table
+        assert len(alive(Table)) == before + 1  # watching a finished game (each one answered) keeps no table
         assert set(server.finished_views._shown) == set(codes)  # only its last state, encoded
         await fan.close()
         await host.close()
-        await settle()
-        assert not server.conns and not alive(Connection)
+        await until(lambda: not server.conns and not alive(Connection), 10, "the connections freed")
         assert len(alive(Table)) == before + 1  # the unfinished game waits (paused) for its host
     finally:
         await server.close()
@@ -110,21 +103,16 @@ async def test_a_server_that_goes_leaves_no_bot_worker_behind(tmp_path, how):
     server = serve(tmp_path / "server")
     host = await Wire.open(server, "host")
     await create(host, (None, "strong", "strong"))
-    helpers: set[int] = set()
-    for _ in range(200):
-        helpers = descendants(server.proc.pid)
-        if len(helpers) >= 3:  # the forkserver, its resource tracker, a worker
-            break
-        await asyncio.sleep(0.05)
-    assert len(helpers) >= 3, helpers
+    # the forkserver, its resource tracker, a worker
+    await until(lambda: len(descendants(server.proc.pid)) >= 3, 10, "the bots' worker processes")
+    helpers = descendants(server.proc.pid)
     os.kill(server.proc.pid, how)
     server.proc.wait(10)
     await host.close()
-    for _ in range(100):
-        if not running(helpers):
-            break
-        await asyncio.sleep(0.1)
-    assert not running(helpers), f"left behind: {running(helpers)}"
+    try:
+        await until(lambda: not running(helpers), 10)
+    except AssertionError:
+        raise AssertionError(f"left behind: {running(helpers)}") from None
 
 
 async def test_spectators_who_have_seen_the_same_are_told_with_one_update():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import stat
@@ -12,6 +11,7 @@ import pytest
 
 from grail_tui.net.ssh import HOST_KEY_FILE, IDENTITY_FILE, Limits
 
+from ...waiting import until
 from .helpers import EchoServer, Term, alive, connect, gone, new_key, play, public_line
 
 
@@ -240,14 +240,14 @@ async def test_limits_say_why_before_closing(open_door):
     assert "The server is full" in refused.text
     # Places come back when sessions end.
     conns[0].close()
-    await asyncio.sleep(0.5)
+    await until(lambda: door.sessions == 2, 10, "the closed session's end")
     await play(door, new_key(), name="Cid")
     for conn in conns[1:] + [bea[0], third]:
         conn.close()
 
 
 async def test_idle_sessions_are_closed_with_a_message(open_door):
-    door = await open_door(limits=Limits(idle_timeout=0.6))
+    door = await open_door(limits=Limits(idle_timeout=2.0))  # long enough to type a name on a busy machine
     conn, term = await play(door, new_key(), name="Ann")
     assert await term.finish() is not None
     assert "without a key press" in term.text
@@ -306,7 +306,7 @@ async def test_too_many_connections_are_told_why(open_door):
         await connect(door, new_key())
     first.close()
     await first.wait_closed()
-    await asyncio.sleep(0.2)
+    await until(lambda: door._gate.connections.total == 0, 10, "the door counting the connection gone")
     second = await connect(door, new_key())
     second.close()
 

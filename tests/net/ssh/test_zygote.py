@@ -7,6 +7,7 @@ import sys
 
 from grail_tui.net.ssh import Limits, WarmStart
 
+from ...waiting import until
 from .helpers import CHILD_APP, alive, gone, new_key, play
 
 WARM = WarmStart(run=("child_app",), preload=("child_app",))
@@ -45,7 +46,7 @@ async def test_an_app_that_quits_reports_its_status_and_the_door_closes_cleanly(
     zygote = door._zygote
     await door.close()
     assert zygote is not None and zygote.process.returncode is not None
-    assert not alive(grandchild)
+    await until(lambda: not alive(grandchild), 5, "the app's grandchild gone")  # it ends as it is told
 
 
 async def test_other_commands_are_exec_d_and_a_dead_zygote_means_cold_starts(open_door):

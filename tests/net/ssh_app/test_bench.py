@@ -6,7 +6,10 @@ import json
 import subprocess
 import sys
 
+import pytest
 
+
+@pytest.mark.xdist_group("timing")  # its sessions must play within 4 s: not beside other timing tests
 def test_bench_ssh_plays_and_reports_every_figure():
     done = subprocess.run([sys.executable, "-m", "grail_tui", "bench", "ssh", "--sessions", "2", "--seconds", "4",
                            "--json"], capture_output=True, text=True, timeout=120)
