@@ -229,7 +229,7 @@ class Table(Clockwork):
         if durable:
             self.store.accepted(self._accepted, self.kind.action_to_dict(action))
         self._accepted += 1
-        if self.kind.hidden_round(self.state):
+        if self.kind.secret_rounds and self.kind.hidden_round(self.state):
             self._pending[seat] = action
             if set(self._pending) >= set(self.state.to_act()):
                 start = self._opened + self.settings.min_round

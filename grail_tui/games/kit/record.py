@@ -22,11 +22,11 @@ SetupT = TypeVar("SetupT")
 ActionT = TypeVar("ActionT")
 
 
-class Playable(Protocol[ActionT]):
-    def apply(self, action: ActionT, /) -> Any: ...
+class Playable(Protocol):
+    def apply(self, action: Any, /) -> Any: ...
 
 
-GameT = TypeVar("GameT", bound=Playable[Any])
+GameT = TypeVar("GameT", bound=Playable)
 
 
 @dataclass(frozen=True)
