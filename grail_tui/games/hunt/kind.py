@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from ..api import GameKind
 from ..kit.errors import RecordError, ReplayError
@@ -20,8 +21,6 @@ from .engine import (
     Assign,
     Concede,
     Game,
-    GameRecord,
-    IllegalActionError,
     Pass,
     Phase,
     PlayerView,
@@ -38,17 +37,12 @@ class HuntKind(BaseKind[Setup, Game, Action, View]):
     title = "The Hunt for the Grail"
     blurb = "Secret influence on eight initiates; bidding wars decide every move. 2-8 players."
     min_players, max_players, default_players = engine.MIN_PLAYERS, engine.MAX_PLAYERS, 3
-    illegal = IllegalActionError
+    engine: ClassVar[ModuleType] = engine  # the rules the defaults read (kit/kind.py)
     package = __package__
     app_rooms = ("kind", "ui", "screens.game", "screens.end")  # a warm SSH session's screens
     secret_rounds = True  # the opening and every objection round
     samples = True
     tells_stories = True
-    state_type = Game
-    record_type = GameRecord
-    codec = engine.CODEC
-    player_view, public_view = PlayerView, PublicView
-    visible = staticmethod(engine.visible_to)
 
     def __init__(self) -> None:
         super().__init__()

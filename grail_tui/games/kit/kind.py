@@ -2,11 +2,11 @@
 what is its own (its name and limits, its setup options, who answers in secret, what a
 timed-out wait means, where a game stands).
 
-The defaults read the game's engine through a few class attributes: ``state_type`` (its
-game class, made from a setup; ``from_view`` on it rebuilds one from a seat's view),
-``record_type`` (its :class:`~.record.GameRecord`), ``codec`` (its :class:`~.codec.Codec`),
-``player_view``/``public_view`` (its view classes), ``visible`` (who may see an event) and
-``package`` (where its ``bots``, ``words`` and ``ui`` modules are). Every default may be
+The defaults read the game's engine, which a kind names (``engine = engine``): its ``Game``
+(made from a setup; ``Game.from_view`` rebuilds one from a seat's view), ``GameRecord`` (a
+:class:`~.record.GameRecord`), ``CODEC`` (a :class:`~.codec.Codec`), ``PlayerView`` and
+``PublicView``, ``visible_to`` (who may see an event) and ``IllegalActionError``; and
+``package``, where its ``bots``, ``words`` and ``ui`` modules are. Every default may be
 overridden; the capability flags say which optional questions a game answers.
 """
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import types
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -58,13 +59,27 @@ class BaseKind(Generic[SetupT, StateT, ActionT, ViewT]):
     samples: ClassVar[bool] = False  # ``sample`` deals the unseen at random, for searching bots
     tells_stories: ClassVar[bool] = False  # ``story`` tells how a record really went
 
-    # -- the engine the defaults read -----------------------------------------------------------
+    # -- the engine the defaults read (taken from ``engine`` when a kind names it) ----------------
+    engine: ClassVar[types.ModuleType]
     state_type: ClassVar[Any]  # the game class: state_type(setup), state_type.from_view(view)
     record_type: ClassVar[type[GameRecord[Any, Any, Any]]]
     codec: ClassVar[Codec]
     player_view: ClassVar[type]
     public_view: ClassVar[type]
     visible: ClassVar[staticmethod[[Any, int | None], bool]]  # may a seat (None: a spectator) see an event?
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        engine = cls.__dict__.get("engine")
+        if engine is None:
+            return
+        for attribute, name in (("state_type", "Game"), ("record_type", "GameRecord"), ("codec", "CODEC"),
+                                ("player_view", "PlayerView"), ("public_view", "PublicView"),
+                                ("illegal", "IllegalActionError")):
+            if attribute not in cls.__dict__:
+                setattr(cls, attribute, getattr(engine, name))
+        if "visible" not in cls.__dict__:
+            cls.visible = staticmethod(engine.visible_to)
 
     def __init__(self) -> None:
         # the views rebuilt lately (a hot-seat client asks of one seat's, then another's), with

@@ -120,6 +120,24 @@ class GameRecord(Generic[SetupT, ActionT, GameT]):
         return game
 
 
+class Seated(Protocol):
+    @property
+    def first_player(self) -> int | None: ...
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+
+def seats_to_dict(setup: Seated, out: dict[str, Any]) -> dict[str, Any]:
+    """``out`` with the setup's start player and seat names, where given (a record without
+    them: chosen by the seed, and none)."""
+    if setup.first_player is not None:
+        out["first_player"] = setup.first_player
+    if setup.names:
+        out["names"] = list(setup.names)
+    return out
+
+
 def names_of(raw: dict[str, Any]) -> tuple[str, ...]:
     """A setup's seat names (none given: none); ValueError if they are not a list of text."""
     names = raw.get("names", [])

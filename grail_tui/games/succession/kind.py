@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from types import ModuleType
+from typing import ClassVar
 
 from ..api import GameKind
 from ..kit.kind import BaseKind
@@ -18,8 +20,6 @@ from .engine import (
     PLAYERS,
     Action,
     Game,
-    GameRecord,
-    IllegalActionError,
     PlayerView,
     PublicView,
     Setup,
@@ -48,15 +48,10 @@ class SuccessionKind(BaseKind[Setup, Game, Action, View]):
     title = "Grail Succession"
     blurb = "A card game of a royal succession: play to the row, take the last five. 2 players."
     min_players = max_players = default_players = PLAYERS
-    illegal = IllegalActionError
+    engine: ClassVar[ModuleType] = engine  # the rules the defaults read (kit/kind.py)
     package = __package__
     app_rooms = ("kind", "ui", "screens.game", "screens.end")  # a warm SSH session's screens
     samples = True
-    state_type = Game
-    record_type = GameRecord
-    codec = engine.CODEC
-    player_view, public_view = PlayerView, PublicView
-    visible = staticmethod(engine.visible_to)
 
     # -- setting up -------------------------------------------------------------
 

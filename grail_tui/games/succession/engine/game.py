@@ -216,13 +216,9 @@ class Game:
     # -- applying ------------------------------------------------------------
 
     def apply(self, action: Action, *, checked: bool = False) -> list[Event]:
-        """Validate ``action``, carry it out, and return what happened.
-
-        Raises a subclass of :class:`IllegalActionError` and leaves the game
-        untouched if the action breaks the rules. ``checked``: the caller has just
-        found it legal in this very position (``why_illegal``), so it is not
-        checked again (the table checks each action once).
-        """
+        """Carry out ``action`` and return what happened; an illegal one raises its
+        :class:`IllegalActionError` and changes nothing. ``checked``: ``why_illegal`` has
+        just passed it in this position, so the rules are not checked twice."""
         if not checked:
             self._check(action)
         player = action.player

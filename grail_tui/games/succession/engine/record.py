@@ -7,7 +7,7 @@ from typing import Any
 
 from ...kit.errors import RecordError, ReplayError
 from ...kit.record import GameRecord as KitRecord
-from ...kit.record import Rules, names_of, whole_numbers
+from ...kit.record import Rules, names_of, seats_to_dict, whole_numbers
 from .actions import Action
 from .codec import action_from_dict, action_to_dict
 from .game import Game
@@ -25,11 +25,7 @@ def setup_to_dict(setup: Setup) -> dict[str, Any]:
         "plus": list(setup.plus),
         "minus": list(setup.minus),
     }
-    if setup.first_player is not None:
-        out["first_player"] = setup.first_player
-    if setup.names:
-        out["names"] = list(setup.names)
-    return out
+    return seats_to_dict(setup, out)
 
 
 def setup_from_dict(raw: Any) -> Setup:
