@@ -77,6 +77,12 @@ def names() -> tuple[str, ...]:
     return tuple(kind.name for kind in kinds())
 
 
+def refresh() -> None:
+    """Read the entry points again: a game installed while this process runs is found."""
+    for cached in (_registered, get, kinds):
+        cached.cache_clear()
+
+
 def modules(app: bool = False) -> tuple[str, ...]:
     """The modules of every game that a server imports before it opens its doors (its kind,
     bots and words: each game says which), or with ``app`` those a warm SSH session imports
