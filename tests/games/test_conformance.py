@@ -184,7 +184,7 @@ def test_twins_that_differ_in_the_other_seats_secrets_look_the_same_to_the_seat_
     for seed in SEEDS[:8]:
         _, state = new_game(kind, seed)
         rng = random.Random(seed)
-        for _, action in zip(range(rng.randrange(2, 12)), random_steps(kind, state, rng), strict=False):
+        for _step, _action in zip(range(rng.randrange(2, 12)), random_steps(kind, state, rng), strict=False):
             pass
         if state.is_over:
             continue
