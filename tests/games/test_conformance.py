@@ -100,6 +100,8 @@ def test_random_play_ends_from_every_seed_and_every_count_with_every_step_legal(
                 view = state.view(seat)
                 assert kind.why_illegal_from_view(view, action) is None
                 assert action in kind.legal_from_view(view, seat)
+                if kind.rebuilds_from_view:  # the viewer's choices need nothing the view hides
+                    assert set(kind.from_view(view).legal_actions(seat)) == set(state.legal_actions(seat))
                 listed = {asked: set(state.legal_actions(asked)) for asked in state.to_act()}
                 for legal in listed.values():
                     for candidate in rng.sample(sorted(legal, key=repr), min(len(legal), 12)):

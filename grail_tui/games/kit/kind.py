@@ -112,6 +112,9 @@ class BaseKind(Generic[SetupT, StateT, ActionT, ViewT]):
 
     def _world(self, view: ViewT) -> StateT:
         """The game of ``view`` rebuilt, once per view (a client asks many times of one)."""
+        if not self.rebuilds_from_view:
+            raise TypeError(f"{self.title} does not rebuild games from views: its kind answers "
+                            "legal_from_view and why_illegal_from_view itself")
         kept = self._rebuilt.get(id(view))
         if kept is not None:
             self._rebuilt.move_to_end(id(view))
