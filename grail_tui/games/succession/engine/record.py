@@ -35,7 +35,7 @@ def setup_from_dict(raw: Any) -> Setup:
     if raw.get("players", PLAYERS) != PLAYERS:
         raise ValueError(f"Grail Succession is for {PLAYERS} players, not {raw.get('players')!r}")
     names = names_of(raw)
-    whole_numbers(raw, ("seed", "first_player"), nullable=("first_player",))
+    whole_numbers(raw, ("seed", "first_player"), nullable=("seed", "first_player"))  # Setup refuses a null seed
     values = {}
     for key, default in (("plus", HOUSE_PLUS), ("minus", HOUSE_MINUS)):
         given = raw.get(key, list(default))
