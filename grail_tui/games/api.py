@@ -320,4 +320,5 @@ class StoryScreens(Protocol):
 
 def tells_stories(kind: AnyKind) -> bool:
     """Does the app offer the story of this game's records?"""
-    return kind.tells_stories and isinstance(kind, TellsStories) and isinstance(kind.ui(), StoryScreens)
+    declared = getattr(kind, "tells_stories", False) is True  # the flag; a stand-in kind may lack it
+    return declared and isinstance(kind, TellsStories) and isinstance(kind.ui(), StoryScreens)
