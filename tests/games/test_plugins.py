@@ -87,3 +87,14 @@ async def test_a_plug_in_game_is_played_to_its_end_at_a_table_of_bots_with_its_s
         table.close()
     _, record = registry.read_record_file(next(tmp_path.glob("*.json")))
     assert list(record.actions) == list(table.state.actions)
+
+
+def test_a_game_with_fewer_bot_levels_gives_its_nearest_for_a_level_it_lacks(toy_installed):
+    """The table's stand-in for a silent seat is a fair bot; Pebbles has only an easy one."""
+    from grail_tui.games.api import BotLevel
+
+    assert toy_installed.bot_levels == (BotLevel.RANDOM,)
+    for level in BotLevel:
+        assert toy_installed.make_bot(level, 3).level == "random"
+    hunt = registry.get("hunt")
+    assert [hunt.make_bot(level, 3).level for level in BotLevel] == ["random", "heuristic", "strong"]

@@ -212,11 +212,18 @@ class BaseKind(Generic[SetupT, StateT, ActionT, ViewT]):
     # -- bots ------------------------------------------------------------------------------------------
 
     def make_bot(self, level: BotLevel, seed: int, budget: float | None = None) -> Bot:
-        if level not in self.bot_levels:
-            choices = ", ".join(known.value for known in self.bot_levels)
-            raise ValueError(f"{self.title} has no bot level {level.value!r} (choose from {choices})")
-        bot: Bot = importlib.import_module(f"{self.package}.bots").make_bot(level.value, seed, budget)
+        """A bot of ``level``, or of the nearest level the game offers below it (else above): the
+        table asks for a fair stand-in of every game, and a game may offer only an easy one."""
+        bot: Bot = importlib.import_module(f"{self.package}.bots").make_bot(self.nearest(level).value, seed, budget)
         return bot
+
+    def nearest(self, level: BotLevel) -> BotLevel:
+        """``level`` if the game offers it, else the hardest it offers below it, else its easiest."""
+        if level in self.bot_levels:
+            return level
+        order = list(BotLevel)
+        below = [known for known in self.bot_levels if order.index(known) < order.index(level)]
+        return max(below, key=order.index) if below else min(self.bot_levels, key=order.index)
 
     def sample(self, view: ViewT, rng: random.Random) -> StateT:
         """A game consistent with ``view``, what it hides dealt at random (``samples``)."""
