@@ -98,7 +98,7 @@ def play_one(game: str, entries: Sequence[tuple[str, float | None]], seats: Sequ
     while not state.is_over:
         waiting = state.to_act()
         # Where everyone answers in secret, every answer is decided before any is applied.
-        asked = waiting if kind.hidden_round(state) else waiting[:1]
+        asked = waiting if kind.secret_rounds and kind.hidden_round(state) else waiting[:1]
         chosen = []
         for seat in asked:
             clock = time.perf_counter()

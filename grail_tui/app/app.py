@@ -33,7 +33,7 @@ from grail_tui.table.table import Table
 from grail_tui.table.thinking import Thinker
 from grail_tui.table.timekeeping import SYSTEM_CLOCK, Clock
 
-from . import onelayout, warmcss
+from . import textual_patches
 from .glyphs import glyphs
 from .keyorder import KeyOrder
 from .screens.size import SizeNotice, too_small
@@ -59,8 +59,9 @@ class GrailApp(App[int]):
         server: Any = None,
         open_code: tuple[str, str] | None = None,
     ) -> None:
-        warmcss.install()  # parsed CSS is kept for every app this process runs (an SSH zygote's forks)
-        onelayout.install()  # a screen is laid out again only for a new size
+        # parsed CSS is kept for every app this process runs (an SSH zygote's forks), and a screen
+        # is laid out again only for a new size
+        textual_patches.install()
         super().__init__()
         # A failure inside the app is reported in a plain sentence (see launch.py), never as a
         # traceback on the player's terminal: Textual prints its errors to this console.
@@ -115,9 +116,9 @@ class GrailApp(App[int]):
     # -- screens ---------------------------------------------------------------
 
     def get_css_variables(self) -> dict[str, str]:
-        """Textual's, with the theme's colour system worked out once per process (warmcss)."""
+        """Textual's, with the theme's colour system worked out once per process (textual_patches)."""
         theme = self.current_theme
-        variables = {**warmcss.color_system(theme), **theme.variables}
+        variables = {**textual_patches.color_system(theme), **theme.variables}
         combined = {**self.get_theme_variable_defaults(), **variables}
         self.theme_variables = combined
         return combined

@@ -20,11 +20,13 @@ import tempfile
 import time
 from typing import Any
 
+from grail_tui.games import registry
 from grail_tui.net.ssh.child import Child, TermSize
 from grail_tui.net.ssh.zygote import Zygote
 
 RUN = ("grail_tui",)
-PRELOAD = ("grail_tui.cli", "grail_tui.app.app", "grail_tui.net.remote", "grail_tui.games.hunt.kind")
+PRELOAD = ("grail_tui.cli", "grail_tui.app.app", "grail_tui.net.remote",
+           f"{registry.get(registry.DEFAULT).package}.kind")
 QUIET = 0.5  # seconds without output: the first screen is drawn
 
 

@@ -173,10 +173,10 @@ async def host(port: int, stop: float, stats: Counter[str], name: str, bots: lis
     action it is offered by the server's refusals), and optionally floods chat, stale actions
     and more games than it may have."""
     from grail_tui.games import registry
-    from grail_tui.games.hunt.bots import RandomBot
+    from grail_tui.games.api import BotLevel
 
     kind = registry.get("hunt")
-    bot = RandomBot(7)
+    bot = kind.make_bot(BotLevel.RANDOM, 7)
 
     async def body() -> None:
         line = Line(port, stats)
@@ -194,7 +194,7 @@ async def host(port: int, stop: float, stats: Counter[str], name: str, bots: lis
                 stats[message["type"]] += 1
                 if message["type"] == "state" and message["asked"] and message["result"] is None:
                     view = kind.decode_view(message["view"], message["seat"])
-                    legal = list(kind.from_view(view).legal_actions(message["seat"]))
+                    legal = list(kind.legal_from_view(view, message["seat"]))
                     line.write({"type": "act", "code": message["code"], "seq": message["seq"],
                                 "action": kind.action_to_dict(bot.decide(view, legal))})
                 elif message["type"] == "state" and message["result"] is not None:

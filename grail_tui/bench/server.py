@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from grail_tui.games import registry
-from grail_tui.games.hunt.bots import RandomBot
+from grail_tui.games.api import BotLevel
 from grail_tui.net.botclient import reply_to
 from grail_tui.net.client import ServerLink
 from grail_tui.net.protocol import Create, Join, Joined, Leave, Open, State, TableRules
@@ -110,9 +110,9 @@ class Seat:
         self.port_of = port_of
         self.think = think
         self.rng = rng
-        self.bot = RandomBot(rng.randrange(1 << 30))
-        self.conn: ServerLink | None = None
         self.kind = registry.get("hunt")
+        self.bot = self.kind.make_bot(BotLevel.RANDOM, rng.randrange(1 << 30))
+        self.conn: ServerLink | None = None
         self.code = ""
         self.acked = 0  # the highest position the server has shown this seat
         self.latencies: list[tuple[float, float]] = []  # (when, seconds)

@@ -5,18 +5,26 @@ commands drive every game through the two interfaces below, the way
 OpenSpiel's ``Game``/``State`` or boardgame.io's game object let one runner
 drive many games:
 
-- :class:`GameKind` is one object per game (``games/<name>/kind.py`` exports
-  it as ``KIND``): setup, codec, records, bots, log wording, the questions the
-  table asks (who answers in secret, what a timed-out wait means, who won)
-  and, for the app only, the screens.
+- :class:`GameKind` is one object per game, generic in the game's own Setup,
+  State, Action and View (so mypy checks a game against the platform without
+  ``Any`` at the seam); a game registers it under the ``grail_tui.games``
+  entry-point group (registry.py). It answers setup, codec, records, bots, log
+  wording, what the table asks (what a timed-out wait means, who won) and, for
+  the app only, the screens. Most answers have defaults in
+  ``games/kit/kind.py:BaseKind``.
+- Capability flags say which optional questions a game answers:
+  ``secret_rounds`` (``hidden_round``), ``rebuilds_from_view`` (``from_view``),
+  ``samples`` (``sample``: the unseen dealt at random, for searching bots) and
+  ``tells_stories`` (``story``). A client's legal actions and refusals come
+  from ``legal_from_view``/``why_illegal_from_view``, which a game may answer
+  cheaply without rebuilding a whole game.
 - :class:`GameState` is the engine's game object: who must act, legal
   actions, apply (raising the engine's precise error), each seat's view and
   the public view.
 - :class:`TellsStories` is optional: a game whose kind can tell the story of
-  a record (how it really went, every sheet known) and whose ``ui()`` has a
-  ``story_screen`` (:class:`StoryScreens`). The app offers a story only for
-  a game with both (:func:`tells_stories`); a game without them is played,
-  replayed and listed all the same.
+  a record (how it really went, every sheet known; the ``tells_stories`` flag)
+  and whose ``ui()`` has a ``story_screen`` (:class:`StoryScreens`). The app
+  offers a story only for a game with both (:func:`tells_stories`).
 
 Actions, events, views and setups are the engine's own types; the platform
 never looks inside them, except that every action names the seat that takes it
@@ -27,105 +35,36 @@ initiate, a card or a contest.
 
 from __future__ import annotations
 
+import random
+import typing
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-Action = Any  # an engine's action (a frozen dataclass)
+from .kit.errors import IllegalActionError, RecordError, ReplayError
+from .kit.terms import Bot, BotLevel, LogBook, OptionType, RecordData, Result, SetupOption, SetupRequest, Wait
+
+__all__ = ["Action", "AnyKind", "Bot", "BotLevel", "Event", "GameKind", "GameState", "IllegalActionError",
+           "LogBook", "OptionType", "RecordData", "RecordError", "ReplayError", "Result", "Setup",
+           "SetupOption", "SetupRequest", "StoryScreens", "TellsStories", "View", "Wait", "tells_stories"]
+
+# What the platform holds of a game it does not know: opaque values it hands back to the kind.
+Action = Any  # an engine's action (a frozen dataclass naming its seat in ``player``)
 Event = Any  # an engine's event; ``kind.visible_to`` says who may see it during play
 View = Any  # a seat's view or the public view (frozen dataclasses)
 Setup = Any  # an engine's setup: everything fixed before the first action
 
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+else:
+    def TypeVar(name: str, *, bound: Any = None, default: Any = None) -> Any:  # noqa: N802
+        """Python 3.11's TypeVar, which has no defaults: they matter to the type checker alone."""
+        return typing.TypeVar(name, bound=bound)
 
-class BotLevel(Enum):
-    """The computer players every game offers, from easy to hard."""
-
-    RANDOM = "random"
-    HEURISTIC = "heuristic"
-    STRONG = "strong"
-
-    @property
-    def label(self) -> str:
-        return {"random": "easy", "heuristic": "fair", "strong": "hard"}[self.value]
-
-    @classmethod
-    def parse(cls, text: str) -> BotLevel:
-        try:
-            return cls(text.strip().lower())
-        except ValueError:
-            choices = ", ".join(level.value for level in cls)
-            raise ValueError(f"unknown bot level {text!r} (choose from {choices})") from None
-
-
-class Wait(Enum):
-    """What kind of wait a game is in, for its time limit."""
-
-    TURN = "turn"  # a seat chooses what to do (the opening counts as a turn)
-    ANSWER = "answer"  # seats answer what was put to them
-
-
-class RecordError(ValueError):
-    """A record that cannot be read: not JSON, not a record of this game, or damaged."""
-
-
-class ReplayError(ValueError):
-    """An action in a record breaks the rules; the actions before it replay."""
-
-    def __init__(self, index: int, action: Action | None, reason: str) -> None:
-        super().__init__(f"action {index}: {reason}")
-        self.index = index
-        self.action = action
-        self.reason = reason
-
-
-@dataclass(frozen=True)
-class Result:
-    """How a finished game ended, in terms every part of the platform understands."""
-
-    winners: tuple[int, ...]  # empty: nobody won (a draw, a turn limit)
-    ranks: tuple[int, ...]  # per seat, 0 the best; seats that tie share a rank (for ratings)
-    text: str  # one sentence for people
-
-
-@dataclass(frozen=True)
-class SetupOption:
-    """A choice the host makes before a game (shown on the start screen and the lobby form)."""
-
-    key: str
-    label: str
-    default: str | int
-    choices: tuple[tuple[str, str], ...] = ()  # (value, label); empty for a number or text
-    low: int = 0  # for a number
-    high: int = 0
-    hint: str = ""
-    players: Mapping[str, int] = field(default_factory=dict)  # a choice that needs this many players
-    kind: str = ""  # "text": a line the host types (the game's make_setup checks it); else a
-    # choice (``choices`` given) or a whole number from ``low`` to ``high``
-
-    @property
-    def is_text(self) -> bool:
-        return self.kind == "text"
-
-
-@dataclass(frozen=True)
-class SetupRequest:
-    """What the platform knows of a game to be set up; the kind turns it into its Setup."""
-
-    players: int
-    seed: int
-    names: tuple[str, ...] = ()
-    first_player: int | None = None
-    options: Mapping[str, str | int] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class RecordData:
-    """A record read back: the setup, every action in order, and the table's chat."""
-
-    setup: Setup
-    actions: tuple[Action, ...]
-    chat: tuple[Mapping[str, Any], ...] = ()
+# A game's own types. The platform holds every game as ``GameKind`` (each one Any: it never
+# looks inside them); a game's kind is checked as ``GameKind[Setup, Game, Action, View]``.
+SetupT = TypeVar("SetupT", default=Any)
+ActionT = TypeVar("ActionT", default=Any)
+ViewT = TypeVar("ViewT", default=Any)
 
 
 @runtime_checkable
@@ -154,8 +93,10 @@ class GameState(Protocol):
         """None if legal now, else the reason in the words of the player who tried it."""
         ...
 
-    def apply(self, action: Action) -> list[Event]:
-        """Carry out a legal action; raise the kind's ``illegal`` error, changing nothing, if not."""
+    def apply(self, action: Action, *, checked: bool = False) -> list[Event]:
+        """Carry out a legal action; raise the kind's ``illegal`` error, changing nothing, if not.
+        ``checked``: ``why_illegal`` has just found it legal in this position, so it is not
+        checked again (the table checks each action once)."""
         ...
 
     def view(self, player: int, public: View | None = None) -> View:
@@ -166,134 +107,162 @@ class GameState(Protocol):
     def public_view(self) -> View: ...
 
 
-class Bot(Protocol):
-    """Decides for one seat, from that seat's view alone."""
-
-    level: str
-    budget: float  # seconds a decision may take (0: about at once)
-
-    def decide(self, view: View, legal: Sequence[Action]) -> Action: ...
-
-
-class LogBook(Protocol):
-    """One seat's log, in words, built as events arrive."""
-
-    lines: list[str]
-
-    def feed(self, events: Sequence[Event]) -> None: ...
-
-    def note(self, line: str) -> None: ...
+StateT = TypeVar("StateT", bound=GameState, default=Any)
 
 
 @runtime_checkable
-class GameKind(Protocol):
-    """Everything the platform asks of one game."""
+class GameKind(Protocol[SetupT, StateT, ActionT, ViewT]):
+    """Everything the platform asks of one game, in the game's own types."""
 
-    name: str  # "hunt": in records, on the wire, in the registry
-    title: str  # "The Hunt for the Grail"
-    blurb: str  # one line for the start screen
-    min_players: int
-    max_players: int
-    default_players: int
-    illegal: type[Exception]  # what ``GameState.apply`` raises
-    bot_levels: tuple[BotLevel, ...]
+    # what the game says of itself (a class attribute will do for each)
+    @property
+    def name(self) -> str: ...  # "hunt": in records, on the wire, in the registry
+    @property
+    def title(self) -> str: ...  # "The Hunt for the Grail"
+    @property
+    def blurb(self) -> str: ...  # one line for the start screen
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def default_players(self) -> int: ...
+    @property
+    def illegal(self) -> type[IllegalActionError]: ...  # what ``GameState.apply`` raises
+    @property
+    def bot_levels(self) -> tuple[BotLevel, ...]: ...  # the computer players this game offers
+    # modules (under the game's package) a server imports before it opens its doors, and
+    # those a warm SSH session imports besides (the screens)
+    @property
+    def package(self) -> str: ...
+    @property
+    def server_rooms(self) -> tuple[str, ...]: ...
+    @property
+    def app_rooms(self) -> tuple[str, ...]: ...
+
+    # -- capabilities: which optional questions the game answers -------------------------------
+    @property
+    def secret_rounds(self) -> bool: ...  # may ``hidden_round`` be true? (else the table never asks)
+    @property
+    def rebuilds_from_view(self) -> bool: ...  # does ``from_view`` make a playable game of a seat's view?
+    @property
+    def samples(self) -> bool: ...  # does ``sample`` deal what a view hides at random (for searching bots)?
+    @property
+    def tells_stories(self) -> bool: ...  # does the kind tell the story of a record (:class:`TellsStories`)?
 
     # -- setting up -------------------------------------------------------------
 
     def options(self) -> Sequence[SetupOption]: ...
 
-    def make_setup(self, request: SetupRequest) -> Setup:
+    def make_setup(self, request: SetupRequest) -> SetupT:
         """The engine's setup; ValueError with a sentence for the host if it cannot be."""
         ...
 
-    def setup_to_dict(self, setup: Setup) -> dict[str, Any]: ...
+    def setup_to_dict(self, setup: SetupT) -> dict[str, Any]: ...
 
-    def setup_from_dict(self, data: Any) -> Setup:
+    def setup_from_dict(self, data: Any) -> SetupT:
         """Validated; ValueError says what is wrong."""
         ...
 
-    def players_of(self, setup: Setup) -> int: ...
+    def players_of(self, setup: SetupT) -> int: ...
 
-    def new_state(self, setup: Setup) -> GameState: ...
+    def new_state(self, setup: SetupT) -> StateT: ...
 
-    def from_view(self, view: View) -> GameState:
-        """A playable game in the position of one seat's view, the other seats' secrets
-        left empty: what a bot or a remote client works legal actions out from."""
+    def from_view(self, view: ViewT) -> StateT:
+        """(``rebuilds_from_view``) A playable game in the position of one seat's view, the
+        other seats' secrets left empty."""
+        ...
+
+    def legal_from_view(self, view: ViewT, seat: int) -> Sequence[ActionT]:
+        """What ``seat`` may do in the position its own view shows: a client's prompts and a
+        bot's choices."""
+        ...
+
+    def why_illegal_from_view(self, view: ViewT, action: ActionT) -> str | None:
+        """None if ``action`` is legal in the position ``view`` shows, else why not, in the
+        words of the player who tried it: a client's refusal before it asks the table."""
+        ...
+
+    def sample(self, view: ViewT, rng: random.Random) -> StateT:
+        """(``samples``) A game consistent with ``view``, what it hides dealt by ``rng``."""
         ...
 
     # -- the codec ----------------------------------------------------------------
 
-    def action_to_dict(self, action: Action) -> dict[str, Any]: ...
+    def action_to_dict(self, action: ActionT) -> dict[str, Any]: ...
 
-    def action_from_dict(self, data: Any) -> Action:
+    def action_from_dict(self, data: Any) -> ActionT:
         """Raise the kind's ``illegal`` error (a malformed action) if ``data`` is not one."""
         ...
 
-    def encode(self, value: View | Event) -> Any:
+    def encode(self, value: object) -> Any:
         """A view or an event as JSON data."""
         ...
 
-    def decode_view(self, data: Any, seat: int | None) -> View:
+    def decode_view(self, data: Any, seat: int | None) -> ViewT:
         """A seat's view (``seat`` given) or the public view; ValueError if malformed."""
         ...
 
-    def decode_event(self, data: Any) -> Event: ...
+    def decode_event(self, data: Any) -> object: ...
 
-    def visible_to(self, event: Event, seat: int | None) -> bool:
+    def visible_to(self, event: object, seat: int | None) -> bool:
         """May ``seat`` (None: a spectator) see ``event`` during play?"""
         ...
 
     # -- what the table asks ------------------------------------------------------------
 
-    def hidden_round(self, state: GameState) -> bool:
-        """Do the seats in ``to_act()`` answer at once and in secret, the answers shown together?
+    def hidden_round(self, state: StateT) -> bool:
+        """(``secret_rounds``) Do the seats in ``to_act()`` answer at once and in secret, the
+        answers shown together?
 
         The table then collects every answer before any is applied, so nobody can
         learn who has answered, or when.
         """
         ...
 
-    def wait(self, state: GameState) -> Wait:
+    def wait(self, state: StateT) -> Wait:
         """Is the game waiting for a turn or for answers (they have their own time limits)?"""
         ...
 
-    def default_action(self, state: GameState, seat: int, *, pass_turn: bool) -> Action | None:
+    def default_action(self, state: StateT, seat: int, *, pass_turn: bool) -> ActionT | None:
         """What a wait that timed out means for ``seat``; None: a stand-in bot decides.
 
         ``pass_turn``: the host chose that a silent player's turn passes (rather than
         a bot playing it)."""
         ...
 
-    def result(self, state: GameState, names: Sequence[str] | None = None) -> Result | None:
+    def result(self, state: StateT, names: Sequence[str] | None = None) -> Result | None:
         """How the game ended, or None; ``names``: the seats' names now (people take seats
         on a server after the setup), for the sentence."""
         ...
 
-    def progress(self, public: View) -> str:
+    def progress(self, public: ViewT) -> str:
         """Where a game stands, in a few words for the lobby: "turn 7"."""
         ...
 
-    def names_in(self, public: View) -> tuple[str, ...]: ...
+    def names_in(self, public: ViewT) -> tuple[str, ...]: ...
 
-    def public_of(self, view: View) -> View:
+    def public_of(self, view: ViewT) -> ViewT:
         """The public view inside a seat's view (a public view is its own)."""
         ...
 
-    def named(self, view: View, names: Sequence[str]) -> View:
+    def named(self, view: ViewT, names: Sequence[str]) -> ViewT:
         """``view`` with these seat names: on a server, people take seats after the setup."""
         ...
 
-    def turns(self, state: GameState) -> int:
+    def turns(self, state: StateT) -> int:
         """How many turns the game has run, as its players count them (for summaries)."""
         ...
 
     # -- bots -----------------------------------------------------------------------
 
-    def make_bot(self, level: BotLevel, seed: int, budget: float | None = None) -> Bot: ...
+    def make_bot(self, level: BotLevel, seed: int, budget: float | None = None) -> Bot:
+        """A computer player of one of ``bot_levels``; ValueError for another."""
+        ...
 
     # -- records ----------------------------------------------------------------------
 
-    def record(self, state: GameState, chat: Sequence[Mapping[str, Any]] = (),
+    def record(self, state: StateT, chat: Sequence[Mapping[str, Any]] = (),
                names: Sequence[str] | None = None) -> dict[str, Any]:
         """The versioned record (JSON data) of a game: its setup and every action;
         ``names``: the seats' names if people took seats after the setup."""
@@ -303,7 +272,7 @@ class GameKind(Protocol):
         """RecordError if ``data`` is not a readable record of this game."""
         ...
 
-    def replay(self, setup: Setup, actions: Sequence[Action], upto: int | None = None) -> GameState:
+    def replay(self, setup: SetupT, actions: Sequence[ActionT], upto: int | None = None) -> StateT:
         """ReplayError at the first action that breaks the rules."""
         ...
 
@@ -320,6 +289,9 @@ class GameKind(Protocol):
         with ``game_screen(client, glyphs)``, ``replay_screen(record_data, glyphs)`` and
         ``help_text()`` (the game's keys and rules, as Markdown)."""
         ...
+
+
+AnyKind = GameKind[Any, Any, Any, Any]  # a game the platform holds without knowing which (= GameKind)
 
 
 # -- optional: the story of a game ----------------------------------------------------------
@@ -346,6 +318,7 @@ class StoryScreens(Protocol):
         ...
 
 
-def tells_stories(kind: GameKind) -> bool:
+def tells_stories(kind: AnyKind) -> bool:
     """Does the app offer the story of this game's records?"""
-    return isinstance(kind, TellsStories) and isinstance(kind.ui(), StoryScreens)
+    declared = getattr(kind, "tells_stories", False) is True  # the flag; a stand-in kind may lack it
+    return declared and isinstance(kind, TellsStories) and isinstance(kind.ui(), StoryScreens)

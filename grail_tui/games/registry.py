@@ -1,47 +1,102 @@
-"""Which games grail-tui plays. The platform imports a game only through here, by name."""
+"""Which games grail-tui plays. The platform imports a game only through here, by name.
+
+A game registers its kind under the ``grail_tui.games`` entry-point group, the built-in
+games too (pyproject.toml)::
+
+    [project.entry-points."grail_tui.games"]
+    hunt = "grail_tui.games.hunt.kind:KIND"
+
+so a game can ship as a package of its own: installed beside grail-tui, it is offered,
+hosted, played and replayed like the built-in ones (docs/writing-a-game.md).
+"""
 
 from __future__ import annotations
 
 import importlib
 import json
+import logging
 from collections.abc import Mapping
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import Any
 
 from .api import GameKind, RecordData, RecordError
 
-# name -> the module that exports the game's KIND
-GAMES: Mapping[str, str] = {
-    "hunt": "grail_tui.games.hunt.kind",
-    "succession": "grail_tui.games.succession.kind",
+GROUP = "grail_tui.games"
+# The built-in games, first in every list, in this order. Read from the entry points like any
+# other; named here too only for a checkout whose installed metadata is older than its entry
+# points (an editable install made before they were added), so that it still plays.
+BUILT_IN: Mapping[str, str] = {
+    "hunt": "grail_tui.games.hunt.kind:KIND",
+    "succession": "grail_tui.games.succession.kind:KIND",
 }
 DEFAULT = "hunt"
 
+log = logging.getLogger(__name__)
 
+
+@cache
+def _registered() -> dict[str, EntryPoint]:
+    """The games registered, built-in ones first, then the others by name."""
+    found = {point.name: point for point in entry_points(group=GROUP)}
+    games = {name: found.pop(name, EntryPoint(name, target, GROUP)) for name, target in BUILT_IN.items()}
+    return games | dict(sorted(found.items()))
+
+
+@cache
 def get(name: str) -> GameKind:
     """The game called ``name``; ValueError if there is none."""
-    module = GAMES.get(name)
-    if module is None:
-        raise ValueError(f"no game called {name!r} (there are: {', '.join(GAMES)})")
-    kind: GameKind = importlib.import_module(module).KIND
+    point = _registered().get(name)
+    if point is None:
+        raise ValueError(f"no game called {name!r} (there are: {', '.join(_registered())})")
+    kind: GameKind = point.load()
+    if kind.name != name:
+        raise ValueError(f"the game registered as {name!r} calls itself {kind.name!r}")
     return kind
 
 
-# What a server uses of every game: its rules, its bots, the words of its log.
-SERVER_ROOMS = ("kind", "bots", "words")
+@cache
+def kinds() -> tuple[GameKind, ...]:
+    """Every game that loads. A game of another package that does not load (its code is
+    broken, or needs what is not installed) is left out with a line in the log: the others
+    are still played. A built-in game that does not load is a broken installation, and says so."""
+    loaded = []
+    for name in _registered():
+        try:
+            loaded.append(get(name))
+        except Exception as exc:
+            if name in BUILT_IN:
+                raise
+            log.warning("the game %r (%s) is left out: it does not load (%s: %s)",
+                        name, _registered()[name].value, type(exc).__name__, exc)
+    return tuple(loaded)
 
 
-def room_modules(rooms: tuple[str, ...]) -> tuple[str, ...]:
-    """The modules of every game's ``rooms`` ("bots", "screens.game"), by name."""
-    return tuple(f"{module.rpartition('.')[0]}.{room}" for module in GAMES.values() for room in rooms)
+def names() -> tuple[str, ...]:
+    return tuple(kind.name for kind in kinds())
 
 
-def preload(rooms: tuple[str, ...] = SERVER_ROOMS) -> None:
-    """Import each game's ``rooms`` now (those a game does not have are skipped).
+def refresh() -> None:
+    """Read the entry points again: a game installed while this process runs is found."""
+    for cached in (_registered, get, kinds):
+        cached.cache_clear()
+
+
+def modules(app: bool = False) -> tuple[str, ...]:
+    """The modules of every game that a server imports before it opens its doors (its kind,
+    bots and words: each game says which), or with ``app`` those a warm SSH session imports
+    once for all its sessions (its kind and screens)."""
+    return tuple(f"{kind.package}.{room}" for kind in kinds()
+                 for room in (kind.app_rooms if app else kind.server_rooms))
+
+
+def preload() -> None:
+    """Import each game's server rooms now (those a game does not have are skipped).
 
     A server calls this before it opens its doors: importing a game the first
     time one is created would hold up every connection while it happens."""
-    for module in room_modules(rooms):
+    for module in modules():
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as missing:
@@ -49,20 +104,12 @@ def preload(rooms: tuple[str, ...] = SERVER_ROOMS) -> None:
                 raise
 
 
-def names() -> tuple[str, ...]:
-    return tuple(GAMES)
-
-
-def kinds() -> tuple[GameKind, ...]:
-    return tuple(get(name) for name in GAMES)
-
-
 def of_record(data: Any) -> GameKind:
     """The game a record (JSON data) belongs to; records without a name are of the first game."""
     if not isinstance(data, dict):
         raise RecordError("not a game record: expected a JSON object")
     name = data.get("game", DEFAULT)
-    if not isinstance(name, str) or name not in GAMES:
+    if not isinstance(name, str) or name not in _registered():
         raise RecordError(f"not a game record of a game grail-tui knows ({name!r})")
     return get(name)
 

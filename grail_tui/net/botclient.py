@@ -14,7 +14,7 @@ def reply_to(kind: GameKind, state: State, bot: Bot) -> Act | None:
     if state.seat is None or not state.asked:
         return None
     view = kind.decode_view(state.view, state.seat)
-    legal = list(kind.from_view(view).legal_actions(state.seat))
+    legal = list(kind.legal_from_view(view, state.seat))
     if not legal:
         return None
     return Act(state.code, state.seq, kind.action_to_dict(bot.decide(view, legal)))

@@ -27,14 +27,14 @@ if TYPE_CHECKING:
 
 DEFAULT_PORT = 2222
 # What every session's app needs, imported once in the zygote: the shell, the lobby, the terminal
-# driver, and each game's rooms that a session opens (a game without one of them is skipped).
+# driver, and the rooms each game says a session opens (kind.server_rooms and kind.app_rooms; a
+# game without one of them is skipped).
 APP_MODULES = ("grail_tui.cli", "grail_tui.app.app", "grail_tui.app.launch", "grail_tui.app.connect",
                "grail_tui.app.screens.lobby", "grail_tui.app.screens.prompts", "grail_tui.app.screens.help",
                "grail_tui.net.remote", "textual.drivers.linux_driver", "textual._xterm_parser")
-GAME_ROOMS = ("kind", "ui", "screens.game", "screens.end")
 WARM = WarmStart(
     run=("grail_tui",),
-    preload=APP_MODULES + registry.room_modules(GAME_ROOMS),
+    preload=APP_MODULES + registry.modules(app=True),
     rehearse="grail_tui.cli:rehearse")
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from grail_tui.games import registry
-from grail_tui.games.api import BotLevel, GameKind, SetupRequest
+from grail_tui.games.api import GameKind, SetupRequest
 from grail_tui.table.seats import SeatConfig
 from grail_tui.table.settings import OnTimeout, TableSettings
 from grail_tui.table.sqlite import GameDatabase
@@ -118,13 +118,16 @@ def create_game(message: Create, owner: str, database: GameDatabase, live: Itera
         raise TableError(f"{kind.title} is played by {kind.min_players} to {kind.max_players} players.")
     if bots[0] is not None:
         raise TableError("Seat 1 is yours: it cannot be a bot.")
+    levels = {level.value: level for level in kind.bot_levels}  # each game says which it offers
     seats = []
     for k, level in enumerate(bots):
         if level is None:
             seats.append(SeatConfig(owner if k == 0 else None))
+        elif level not in levels:
+            raise TableError(f"{kind.title} has no computer player {level!r}; it has {', '.join(levels)}.")
         else:
             given = message.names[k] if k < len(message.names) else ""
-            seats.append(SeatConfig(clean_text(given, limit=NAME_LIMIT) or f"Bot {k + 1}", BotLevel(level)))
+            seats.append(SeatConfig(clean_text(given, limit=NAME_LIMIT) or f"Bot {k + 1}", levels[level]))
     for k, name in enumerate(message.reserved):
         if name and k < len(seats) and seats[k].is_human and k > 0:
             try:

@@ -23,6 +23,7 @@ MAX_FROM_SERVER = 16 * 1024 * 1024  # a long game's record at the end can be lar
 NAME = 24  # characters of a name
 CODE = 8  # characters of a game code
 TEXT = 500  # characters of a chat line
+OPTION_TEXT = 400  # characters of a setup option the host types: room for a deck, some sixty cards by code
 
 
 Seat = Annotated[int, Range(0, 7)]
@@ -65,10 +66,10 @@ class TableRules:
 class Create:
     ref: Ref
     game: Annotated[str, Length(24)]
-    bots: tuple[Literal["random", "heuristic", "strong"] | None, ...]  # per seat; seat 1 is the host's
+    bots: tuple[Annotated[str, Length(24)] | None, ...]  # per seat, one of the game's bot levels; seat 1 is the host's
     names: tuple[Name, ...] = ()  # bots' names
     reserved: tuple[Name | None, ...] = ()  # open seats kept for a named person
-    options: dict[str, Annotated[str, Length(64)] | Annotated[int, Range(0, 1_000_000)]] = \
+    options: dict[str, Annotated[str, Length(OPTION_TEXT)] | Annotated[int, Range(0, 1_000_000)]] = \
         field(default_factory=dict)
     rules: TableRules = field(default_factory=TableRules)
 

@@ -3,7 +3,9 @@
 The generic half of the wire; protocol.py names the messages. They are frozen
 dataclasses whose fields carry their limits as ``Annotated`` extras; ``build``
 makes one from a decoded JSON object or raises ProtocolError with a sentence
-naming the field.
+naming the field. The type hints are read, and a message is written out, by the
+same codec the games' values go through (games/kit/codec.py); what is the wire's
+own is the checking of what a stranger sends: limits, lengths, nesting.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ import math
 import types
 import typing
 from dataclasses import dataclass
-from functools import cache
 from typing import Annotated, Any, Literal
+
+from grail_tui.games.kit.codec import plain, type_hints
 
 MAX_DEPTH = 12  # nesting a client's JSON may have
 
@@ -43,23 +46,11 @@ class Letters:
 def dump(name: str, message: Any, limit: int) -> bytes:
     """One message as a JSON line; ProtocolError if longer than ``limit`` bytes. A lone surrogate
     that slipped into a message becomes "?" rather than an exception."""
-    data = json.dumps({"type": name, **_plain(message)},
+    data = json.dumps({"type": name, **plain(message)},
                       separators=(",", ":"), ensure_ascii=False).encode("utf-8", "replace") + b"\n"
     if len(data) > limit:
         raise ProtocolError("message too long")
     return data
-
-
-def _plain(message: Any) -> dict[str, Any]:
-    return {f.name: _value(getattr(message, f.name)) for f in dataclasses.fields(message)}
-
-
-def _value(value: Any) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return _plain(value)
-    if isinstance(value, tuple):
-        return [_value(v) for v in value]
-    return value
 
 
 # -- decoding -----------------------------------------------------------------------------------
@@ -105,7 +96,7 @@ def _depth(value: Any, level: int = 0) -> int:
 
 def build(cls: type, data: dict[str, Any], items: int) -> Any:
     """``items``: how long a list may be (a client's lists are short; a server's history is not)."""
-    hints = _hints(cls)
+    hints = type_hints(cls)
     values = {}
     for f in dataclasses.fields(cls):
         if f.name in data:
@@ -116,11 +107,6 @@ def build(cls: type, data: dict[str, Any], items: int) -> Any:
     if extra:
         raise ProtocolError(f"unexpected field {sorted(extra)[0][:20]!r}")
     return cls(**values)
-
-
-@cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls, include_extras=True)
 
 
 def _check(tp: Any, value: Any, name: str, items: int) -> Any:

@@ -3,7 +3,7 @@
 Both kinds of client hold the latest update of each seat played here (and
 of a spectator's seat), build each seat's log from the events its updates
 bring, and work out legal actions and refusals from that seat's own view
-through the game's engine (``kind.from_view``): a screen never sees more
+through the game's kind (``kind.legal_from_view``): a screen never sees more
 than its seat may. ``on_change`` is called after every update; the app turns
 it into one replaceable message, so a burst of updates is painted once.
 
@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from grail_tui.games.api import Action, GameKind, GameState, LogBook
+from grail_tui.games.api import Action, GameKind, LogBook
 
 from .table import Subscription, Table
 from .timekeeping import SYSTEM_CLOCK, Alarm, Clock
@@ -96,7 +96,6 @@ class SeatMirror:
         self.books: dict[int | None, LogBook] = {}
         self._names: dict[int | None, list[str]] = {}  # the names each book reads, kept current
         self._said: dict[int | None, list[tuple[str, Any]]] = {}  # what each book was fed, in order
-        self._worlds: dict[int, tuple[Any, GameState]] = {}
         self.on_change: Callable[[], None] | None = None
         self.refusal: str | None = None
         self._standing: dict[int, Standing] = {}
@@ -207,31 +206,19 @@ class SeatMirror:
             self.books[seat] = self.kind.log_book((), seat)
         return self.books[seat]
 
-    def world(self, seat: int) -> GameState | None:
-        """A game rebuilt from the seat's own view (once per update)."""
-        update = self.updates.get(seat)
-        if update is None:
-            return None
-        cached = self._worlds.get(seat)
-        if cached is None or cached[0] is not update:
-            cached = self._worlds[seat] = (update, self.kind.from_view(update.view))
-        return cached[1]
-
     def legal_actions(self, seat: int) -> Sequence[Action]:
         update = self.updates.get(seat)
-        world = self.world(seat)
-        if update is None or world is None or not update.asked:
+        if update is None or not update.asked:
             return []
-        return world.legal_actions(seat)
+        return self.kind.legal_from_view(update.view, seat)
 
     def why_illegal(self, seat: int, action: Action) -> str | None:
         update = self.updates.get(seat)
-        world = self.world(seat)
-        if update is None or world is None:
+        if update is None:
             return "You are watching this game."
         if update.pending is not None:
             return "You have already answered; all answers are shown together."
-        return world.why_illegal(action)
+        return self.kind.why_illegal_from_view(update.view, action)
 
 
 class LocalClient(SeatMirror):

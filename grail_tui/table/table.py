@@ -94,7 +94,7 @@ class Table(Clockwork):
             reason = table._refusal(action.player, action)
             if reason is not None:
                 raise ValueError(f"stored action {table._accepted} is illegal: {reason}")
-            table._take(action.player, action, durable=False)
+            table._take(action.player, action, durable=False, checked=True)
         if stored.over:  # a finished game, loaded to be watched: its record is kept already
             table._finished = True
             table._record = kind.record(table.state, [c.to_dict() for c in table.chat_log], table.names)
@@ -207,7 +207,7 @@ class Table(Clockwork):
         reason = self._refusal(seat, action)
         if reason is not None:
             raise TableError(reason)
-        self._take(seat, action)
+        self._take(seat, action, checked=True)
 
     def _refusal(self, seat: int, action: Action) -> str | None:
         if self.state.is_over:
@@ -218,12 +218,21 @@ class Table(Clockwork):
             return "You have already answered; all answers are shown together."
         return self.state.why_illegal(action)
 
-    def _take(self, seat: int, action: Action, *, durable: bool = True) -> None:
-        """Accept a legal action: keep it, then apply it (or hold it with its round)."""
+    def _take(self, seat: int, action: Action, *, durable: bool = True, checked: bool = False) -> None:
+        """Accept a legal action: keep it, then apply it (or hold it with its round).
+
+        ``checked``: found legal just now (``_refusal``); else it is checked here, before it is
+        kept. Either way the engine applies it without checking again: each action is checked
+        once, and a secret round's answers, checked as they came, apply together unchecked
+        (they answer one position, and none changes what another may answer)."""
+        if not checked:
+            reason = self.state.why_illegal(action)
+            if reason is not None:
+                raise self.kind.illegal(reason)
         if durable:
             self.store.accepted(self._accepted, self.kind.action_to_dict(action))
         self._accepted += 1
-        if self.kind.hidden_round(self.state):
+        if self.kind.secret_rounds and self.kind.hidden_round(self.state):
             self._pending[seat] = action
             if set(self._pending) >= set(self.state.to_act()):
                 start = self._opened + self.settings.min_round
@@ -235,7 +244,7 @@ class Table(Clockwork):
                 self._tell_seat(seat)
             self._poke()
             return
-        self.state.apply(action)
+        self.state.apply(action, checked=True)
         if durable:
             self._publish()
         else:
@@ -246,7 +255,7 @@ class Table(Clockwork):
         answers, self._pending = self._pending, {}
         self._hold_until = None
         for seat in sorted(answers):
-            self.state.apply(answers[seat])
+            self.state.apply(answers[seat], checked=True)
         if quiet:
             self.seq += 1
         else:

@@ -43,7 +43,7 @@ def _decide(game: str, bot: Bot, view: View, seat: int) -> tuple[Action, Bot, fl
     random state moved on), and when the worker took the decision up."""
     started = time.monotonic()  # CLOCK_MONOTONIC: the same clock in every process
     kind = registry.get(game)
-    legal = list(kind.from_view(view).legal_actions(seat))
+    legal = list(kind.legal_from_view(view, seat))
     return bot.decide(view, legal), bot, started
 
 

@@ -1,4 +1,4 @@
-"""A screen laid out once for its first frame (app/onelayout.py) still shows what it must:
+"""A screen laid out once for its first frame (app/textual_patches.py) still shows what it must:
 notices on every screen, the breakpoint classes, a terminal that changes size."""
 
 from __future__ import annotations

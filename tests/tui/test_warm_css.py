@@ -1,4 +1,4 @@
-"""Parsed CSS is kept for every app a process runs (app/warmcss.py): an SSH session's app, forked
+"""Parsed CSS is kept for every app a process runs (app/textual_patches.py): an SSH session's app, forked
 from a zygote that has run one, starts without parsing its stylesheets again."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from collections import OrderedDict
 
 from textual.widgets import Static
 
-from grail_tui.app import warmcss
+from grail_tui.app import textual_patches
 from grail_tui.app.app import GrailApp
 
 
@@ -23,33 +23,33 @@ async def run_app(theme: str | None = None) -> str:
 
 async def test_a_second_app_parses_no_css_and_looks_the_same(monkeypatch):
     parses: list[object] = []
-    original = warmcss._original
+    original = textual_patches._original
 
     def counted(*args: object, **kwargs: object) -> object:
         parses.append(args[2])  # where the source came from
         return original(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(warmcss, "_parsed", OrderedDict())
-    monkeypatch.setattr(warmcss, "_original", counted)
+    monkeypatch.setattr(textual_patches, "_parsed", OrderedDict())
+    monkeypatch.setattr(textual_patches, "_original", counted)
     first = await run_app()
     assert any(str(path).endswith("app.tcss") for path, _ in parses)  # type: ignore[misc]
     assert len(parses) >= 5  # the app's TCSS and the default CSS of each kind of widget it shows
-    kept = warmcss.parsed()
+    kept = textual_patches.parsed()
     parses.clear()
     assert await run_app() == first
-    assert parses == [] and warmcss.parsed() == kept
+    assert parses == [] and textual_patches.parsed() == kept
 
 
 async def test_another_theme_is_parsed_with_its_own_variables(monkeypatch):
     parses: list[object] = []
-    original = warmcss._original
+    original = textual_patches._original
 
     def counted(*args: object, **kwargs: object) -> object:
         parses.append(args[2])
         return original(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(warmcss, "_parsed", OrderedDict())
-    monkeypatch.setattr(warmcss, "_original", counted)
+    monkeypatch.setattr(textual_patches, "_parsed", OrderedDict())
+    monkeypatch.setattr(textual_patches, "_original", counted)
     await run_app()
     parses.clear()
     await run_app(theme="textual-light")
@@ -57,15 +57,15 @@ async def test_another_theme_is_parsed_with_its_own_variables(monkeypatch):
 
 
 def test_the_cache_is_bounded(monkeypatch):
-    monkeypatch.setattr(warmcss, "_parsed", OrderedDict())
-    monkeypatch.setattr(warmcss, "LIMIT", 3)
+    monkeypatch.setattr(textual_patches, "_parsed", OrderedDict())
+    monkeypatch.setattr(textual_patches, "LIMIT", 3)
     from textual.css.stylesheet import Stylesheet
 
-    warmcss.install()
+    textual_patches.install()
     sheet = Stylesheet(variables={})
     for k in range(5):
         sheet._parse_rules(f"Static {{ width: {k + 1}; }}", ("", f"rule{k}"))
-    assert warmcss.parsed() == 3
+    assert textual_patches.parsed() == 3
 
 
 def test_the_theme_colours_are_worked_out_once_per_process_and_match_textuals(monkeypatch):

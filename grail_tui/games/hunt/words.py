@@ -7,8 +7,9 @@ spectator's log (no seat) names everyone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from ..kit.words import Namer, namer
 from .engine import (
     Assigned,
     Conceded,
@@ -30,12 +31,6 @@ from .engine import (
     UnitsPlaced,
     describe_proposal,
 )
-
-Namer = Callable[[int], str]
-
-
-def namer(names: Sequence[str]) -> Namer:
-    return lambda p: names[p] if 0 <= p < len(names) else f"Player {p + 1}"
 
 
 class Voice:

@@ -1,42 +1,31 @@
-"""Grail Succession as the platform sees it: what the table, the server and the app ask."""
+"""Grail Succession as the platform sees it: what is the card game's own (its card values as
+setup options, its two seats, where a game stands); the rest is the kit's defaults
+(games/kit/kind.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from typing import Any
+import random
+from collections.abc import Sequence
+from types import ModuleType
+from typing import ClassVar
 
-from ..api import (
-    Bot,
-    BotLevel,
-    GameState,
-    LogBook,
-    RecordData,
-    RecordError,
-    ReplayError,
-    Result,
-    SetupOption,
-    SetupRequest,
-    Wait,
-)
+from ..api import GameKind
+from ..kit.kind import BaseKind
+from ..kit.terms import LogBook, OptionType, SetupOption, SetupRequest
 from . import engine
 from .engine import (
     HOUSE_MINUS,
     HOUSE_PLUS,
     MAX_VALUE,
     PLAYERS,
+    Action,
     Game,
-    GameRecord,
-    IllegalActionError,
     PlayerView,
     PublicView,
     Setup,
 )
 
-
-def _game(state: GameState) -> Game:
-    assert isinstance(state, Game)
-    return state
+View = PlayerView | PublicView
 
 
 def _text(values: Sequence[int]) -> str:
@@ -54,22 +43,24 @@ def parse_values(text: str | int, count: int, what: str) -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
-class SuccessionKind:
+class SuccessionKind(BaseKind[Setup, Game, Action, View]):
     name = "succession"
     title = "Grail Succession"
     blurb = "A card game of a royal succession: play to the row, take the last five. 2 players."
     min_players = max_players = default_players = PLAYERS
-    illegal = IllegalActionError
-    bot_levels = (BotLevel.RANDOM, BotLevel.HEURISTIC, BotLevel.STRONG)
+    engine: ClassVar[ModuleType] = engine  # the rules the defaults read (kit/kind.py)
+    package = __package__
+    app_rooms = ("kind", "ui", "screens.game", "screens.end")  # a warm SSH session's screens
+    samples = True
 
     # -- setting up -------------------------------------------------------------
 
     def options(self) -> Sequence[SetupOption]:
         return (
-            SetupOption("plus", "Plus cards", _text(HOUSE_PLUS), kind="text",
+            SetupOption("plus", "Plus cards", _text(HOUSE_PLUS), kind=OptionType.TEXT,
                         hint="the values of the 7 plus cards; house reading, as the printed "
                              "game does not publish them"),
-            SetupOption("minus", "Minus cards", _text(HOUSE_MINUS), kind="text",
+            SetupOption("minus", "Minus cards", _text(HOUSE_MINUS), kind=OptionType.TEXT,
                         hint="the values of the 9 minus cards, without the sign; house reading"),
         )
 
@@ -81,133 +72,34 @@ class SuccessionKind:
         return Setup(seed=request.seed, first_player=request.first_player, names=tuple(request.names),
                      plus=plus, minus=minus)
 
-    def setup_to_dict(self, setup: Setup) -> dict[str, Any]:
-        return engine.setup_to_dict(setup)
-
-    def setup_from_dict(self, data: Any) -> Setup:
-        return engine.setup_from_dict(data)
-
     def players_of(self, setup: Setup) -> int:
         return PLAYERS
 
-    def new_state(self, setup: Setup) -> Game:
-        return Game(setup)
+    def sample(self, view: View, rng: random.Random) -> Game:
+        """The view's position with the cards its player has not seen dealt by ``rng``."""
+        from .bots.strong import sample
 
-    def from_view(self, view: Any) -> Game:
-        return Game.from_view(view)
-
-    # -- the codec ------------------------------------------------------------------
-
-    def action_to_dict(self, action: Any) -> dict[str, Any]:
-        return engine.action_to_dict(action)
-
-    def action_from_dict(self, data: Any) -> Any:
-        return engine.action_from_dict(data)
-
-    def encode(self, value: Any) -> Any:
-        return engine.jsonable(value)
-
-    def decode_view(self, data: Any, seat: int | None) -> PlayerView | PublicView:
-        view = engine.decode(PlayerView if seat is not None else PublicView, data)
-        if isinstance(view, PlayerView) and view.player != seat:
-            raise ValueError("the view is of another seat")
-        return view  # type: ignore[no-any-return]
-
-    def decode_event(self, data: Any) -> Any:
-        event = engine.decode_any(data)
-        if isinstance(event, (PlayerView, PublicView)) or not hasattr(event, "audience"):
-            raise ValueError("not an event")
-        return event
-
-    def visible_to(self, event: Any, seat: int | None) -> bool:
-        return engine.visible_to(event, seat)
+        assert isinstance(view, PlayerView)
+        return sample(view, list(engine.unseen(view)), rng)
 
     # -- what the table asks --------------------------------------------------------------
 
-    def hidden_round(self, state: GameState) -> bool:
-        return False  # one player acts at a time, in the open
-
-    def wait(self, state: GameState) -> Wait:
-        return Wait.TURN  # every wait is a player's turn
-
-    def default_action(self, state: GameState, seat: int, *, pass_turn: bool) -> Any | None:
-        # Only a forced move is the rules' own answer (a take with an empty hand);
-        # a pass is allowed only when nothing else is, so otherwise a stand-in decides.
-        legal = _game(state).legal_actions(seat)
-        return legal[0] if len(legal) == 1 else None
-
-    def result(self, state: GameState, names: Sequence[str] | None = None) -> Result | None:
-        game = _game(state)
-        outcome = game.outcome
-        if outcome is None:
-            return None
-        name = (lambda p: names[p]) if names else game.setup.name
-        text = outcome.describe(name)
-        if outcome.winner is None:
-            return Result((), (0, 0), text)
-        return Result((outcome.winner,), tuple(0 if p == outcome.winner else 1 for p in range(PLAYERS)), text)
-
-    def progress(self, public: Any) -> str:
+    def progress(self, public: View) -> str:
+        public = self.public_of(public)
+        assert isinstance(public, PublicView)
         if public.outcome is not None:
             return "over"
         return f"round {public.round}, turn {public.turn + 1}"
 
-    def turns(self, state: GameState) -> int:
-        return _game(state).turns_played
+    def turns(self, state: Game) -> int:
+        return state.turns_played
 
-    def names_in(self, public: Any) -> tuple[str, ...]:
-        return tuple(public.name(p) for p in range(PLAYERS))
-
-    def public_of(self, view: Any) -> PublicView:
-        return view.public if isinstance(view, PlayerView) else view
-
-    def named(self, view: Any, names: Sequence[str]) -> Any:
-        names = tuple(names)
-        if isinstance(view, PlayerView):
-            if view.public.names == names:
-                return view
-            return replace(view, public=replace(view.public, names=names))
-        return view if view.names == names else replace(view, names=names)
-
-    # -- bots ----------------------------------------------------------------------------
-
-    def make_bot(self, level: BotLevel, seed: int, budget: float | None = None) -> Bot:
-        from .bots import make_bot
-
-        return make_bot(level.value, seed, budget)
-
-    # -- records -------------------------------------------------------------------------
-
-    def record(self, state: GameState, chat: Sequence[Mapping[str, Any]] = (),
-               names: Sequence[str] | None = None) -> dict[str, Any]:
-        game = _game(state)
-        setup = game.setup if names is None else replace(game.setup, names=tuple(names))
-        return GameRecord(setup, list(game.actions), [dict(c) for c in chat]).to_dict()
-
-    def read_record(self, data: Any) -> RecordData:
-        try:
-            record = GameRecord.from_dict(data)
-        except engine.RecordError as exc:
-            raise RecordError(str(exc)) from None
-        return RecordData(record.setup, tuple(record.actions), tuple(record.chat))
-
-    def replay(self, setup: Setup, actions: Sequence[Any], upto: int | None = None) -> Game:
-        try:
-            return GameRecord(setup, list(actions)).replay(upto)
-        except engine.ReplayError as exc:
-            raise ReplayError(exc.index, exc.action, exc.reason) from None
-
-    # -- words and screens ------------------------------------------------------------------
+    # -- words ------------------------------------------------------------------------------------
 
     def log_book(self, names: Sequence[str], seat: int | None = None) -> LogBook:
-        from .words import LogBook as SuccessionLog
+        from .words import LogBook
 
-        return SuccessionLog(names)
-
-    def ui(self) -> Any:
-        from .ui import UI
-
-        return UI
+        return LogBook(names)  # both seats see every event: one log reads the same for all
 
 
-KIND = SuccessionKind()
+KIND: GameKind[Setup, Game, Action, View] = SuccessionKind()  # mypy checks the game against the seam

@@ -6,8 +6,9 @@ hand in it is the reader's own ("You are dealt ...").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from ..kit.words import Namer, namer
 from .engine import (
     HAND,
     TAKE,
@@ -23,12 +24,6 @@ from .engine import (
     Took,
     describe_cards,
 )
-
-Namer = Callable[[int], str]
-
-
-def namer(names: Sequence[str]) -> Namer:
-    return lambda p: names[p] if 0 <= p < len(names) else f"Player {p + 1}"
 
 
 def a_card(card: Card) -> str:

@@ -14,6 +14,7 @@ from grail_tui.games.hunt.engine import (
     Pass,
     Proposal,
     Propose,
+    Setup,
     Unit,
     errors,
 )
@@ -211,3 +212,16 @@ def test_wrong_phase_answers():
     assert_refused(game, Pass(1), errors.NotYourTurnError)
     assert_refused(game, Concede(0), errors.WrongPhaseError, "assign influence or propose")
     assert_refused(game, Object(0, 1), errors.WrongPhaseError)
+
+
+def test_an_action_checked_already_is_carried_out_as_if_checked_again():
+    """The table checks an action once (``why_illegal``) and applies it with ``checked=True``."""
+    checked, again = Game(Setup(players=3, seed=4)), Game(Setup(players=3, seed=4))
+    for _ in range(40):
+        if checked.is_over:
+            break
+        seat = checked.to_act()[0]
+        action = checked.legal_actions(seat)[-1]
+        assert checked.why_illegal(action) is None
+        assert checked.apply(action, checked=True) == again.apply(action)
+        assert checked.public_view() == again.public_view()

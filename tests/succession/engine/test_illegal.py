@@ -11,6 +11,7 @@ from grail_tui.games.succession.engine import (
     CannotPassError,
     Card,
     EmptyRowError,
+    Game,
     GameOverError,
     IllegalActionError,
     MalformedActionError,
@@ -18,6 +19,7 @@ from grail_tui.games.succession.engine import (
     NotYourTurnError,
     Pass,
     Play,
+    Setup,
     Take,
     UnknownPlayerError,
 )
@@ -96,3 +98,13 @@ def test_something_that_is_not_an_action():
     game = arrange()
     refused(game, "take", MalformedActionError, "not an action of Grail Succession")
     refused(game, Play(0, "5"), MalformedActionError, "names one card")  # type: ignore[arg-type]
+
+
+def test_an_action_checked_already_is_carried_out_as_if_checked_again():
+    """The table checks an action once (``why_illegal``) and applies it with ``checked=True``."""
+    checked, again = Game(Setup(seed=4)), Game(Setup(seed=4))
+    while not checked.is_over:
+        action = checked.legal_actions(checked.to_act()[0])[-1]
+        assert checked.why_illegal(action) is None
+        assert checked.apply(action, checked=True) == again.apply(action)
+        assert checked.public_view() == again.public_view()

@@ -25,7 +25,7 @@ from .actions import (
     describe_proposal,
 )
 from .board import CENTRE, FIELDS, HQ_VALUES, NEIGHBOURS, SIZE, Field
-from .codec import DecodeError, action_from_dict, action_to_dict, decode, decode_any, jsonable
+from .codec import CODEC, DecodeError, action_from_dict, action_to_dict, decode, decode_any, jsonable
 from .errors import *  # noqa: F403
 from .errors import IllegalActionError, MalformedActionError
 from .events import (
@@ -67,6 +67,7 @@ from .vocabulary import (
 )
 
 __all__ = [
+    "CODEC",
     "Action", "Assign", "Assigned", "BLOW_COST", "CENTRE", "Concede", "Conceded", "ContestView",
     "CoverBlown", "DEFAULT_TURN_LIMIT", "DecodeError", "Event", "FIELDS", "Field", "Game",
     "GameEnded", "GameRecord", "GameStarted", "GrailDropped", "GrailMove", "GrailTaken", "HOMES",

@@ -6,8 +6,10 @@ player's own secret figures, so show them only to that player.
 
 from __future__ import annotations
 
+from ...kit import errors as kit
 
-class IllegalActionError(ValueError):
+
+class IllegalActionError(kit.IllegalActionError):
     """The action breaks the rules; the game is unchanged."""
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, overload
 
+from ...kit.dice import Dice
 from . import errors
 from .actions import Action, Assign, Concede, Match, Object, Pass, Proposal, Propose
 from .board import CENTRE, FIELDS, Field
@@ -80,14 +80,12 @@ class Game:
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         n = setup.players
-        rng = random.Random(setup.seed)
-        first = setup.first_player if setup.first_player is not None else rng.randrange(n)
+        dice = Dice(setup.seed)
+        first = setup.first_player if setup.first_player is not None else dice.seat(n)
         self.first_player = first
         self.hq_owner: tuple[int, ...] | None = None
         if setup.variant is Variant.ORIGINAL:
-            owners = list(range(4))
-            rng.shuffle(owners)
-            self.hq_owner = tuple(owners)  # society -> player
+            self.hq_owner = tuple(dice.deck(range(4)))  # society -> player
         self.small = setup.small
         self.positions: list[int] = list(HOMES)  # each initiate starts on its HQ
         self.in_play: list[bool] = [True] * len(INITIATES)
@@ -273,13 +271,16 @@ class Game:
 
     # -- applying ------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, *, checked: bool = False) -> list[Event]:
         """Validate ``action``, carry it out, and return what happened.
 
         Raises a subclass of :class:`IllegalActionError` and leaves the game
-        untouched if the action breaks the rules.
+        untouched if the action breaks the rules. ``checked``: the caller has just
+        found it legal in this very position (``why_illegal``), so it is not
+        checked again (the table checks each action once).
         """
-        check(self, action)
+        if not checked:
+            check(self, action)
         return self._apply_unchecked(action)
 
     def _apply_unchecked(self, action: Action) -> list[Event]:

@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
+from ...kit import bots as kit
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 from .strong import StrongBot
 
-LEVELS = ("random", "heuristic", "strong")
-
 Bot = RandomBot | HeuristicBot | StrongBot
+
+MAKERS: dict[str, kit.Maker[Bot]] = {
+    "random": lambda seed, _: RandomBot(seed),
+    "heuristic": lambda seed, _: HeuristicBot(seed),
+    "strong": lambda seed, budget: StrongBot(seed, budget=budget),
+}
+LEVELS = tuple(MAKERS)
 
 
 def make_bot(level: str, seed: int, budget: float | None = None) -> Bot:
     """A bot of ``level``: random, heuristic or strong (``budget``: the strong bot's seconds per decision)."""
-    if level == "random":
-        return RandomBot(seed)
-    if level == "heuristic":
-        return HeuristicBot(seed)
-    if level == "strong":
-        return StrongBot(seed, budget=1.0 if budget is None else budget)
-    raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
+    return kit.make_bot(MAKERS, level, seed, budget)
 
 
 __all__ = ["LEVELS", "Bot", "HeuristicBot", "RandomBot", "StrongBot", "make_bot"]

@@ -12,7 +12,7 @@ engine's own business.
 """
 
 from .actions import Action, Pass, Play, Take
-from .codec import DecodeError, action_from_dict, action_to_dict, decode, decode_any, jsonable
+from .codec import CODEC, DecodeError, action_from_dict, action_to_dict, decode, decode_any, jsonable
 from .errors import (
     AlreadyTookError,
     CannotPassError,
@@ -68,6 +68,7 @@ from .vocabulary import (
 )
 
 __all__ = [
+    "CODEC",
     "ASIDE", "Action", "AlreadyTookError", "CannotPassError", "CARD_KINDS", "Card", "DecodeError", "EmptyRowError",
     "Event", "FACTIONS", "FACTION_CARDS", "GRAIL", "GRAILS", "Game", "GameEnded", "GameOverError",
     "GameRecord", "GameStarted", "HAND", "HOUSE_MINUS", "HOUSE_PLUS", "HandDealt", "Hidden",

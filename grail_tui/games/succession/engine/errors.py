@@ -6,8 +6,10 @@ that player's own hand, so show them only to that player.
 
 from __future__ import annotations
 
+from ...kit import errors as kit
 
-class IllegalActionError(ValueError):
+
+class IllegalActionError(kit.IllegalActionError):
     """The action breaks the rules; the game is unchanged."""
 
 

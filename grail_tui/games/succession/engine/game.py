@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ...kit.dice import Dice
 from . import errors
 from .actions import Action, Pass, Play, Take
 from .events import (
@@ -59,16 +59,16 @@ class Game:
     def __init__(self, setup: Setup, order: Sequence[Card] | None = None) -> None:
         """A new game; ``order``: all 45 cards in the order they come off the deck
         (the first three put aside), instead of shuffling by the setup's seed."""
-        rng = random.Random(setup.seed)
+        dice = Dice(setup.seed)
         cards = list(setup.cards())
         if order is None:
-            rng.shuffle(cards)
+            cards = dice.deck(cards)
         else:
             if sorted(order) != cards:  # setup.cards() is sorted
                 raise ValueError("The order must hold exactly the game's 45 cards.")
             cards = list(order)
         # drawn after the shuffle, so choosing the start player does not change the deal
-        first = setup.first_player if setup.first_player is not None else rng.randrange(PLAYERS)
+        first = setup.first_player if setup.first_player is not None else dice.seat(PLAYERS)
         self.setup = setup
         self.first_player: Player = first
         self.aside: tuple[Card, ...] = tuple(cards[:ASIDE])
@@ -215,13 +215,12 @@ class Game:
 
     # -- applying ------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[Event]:
-        """Validate ``action``, carry it out, and return what happened.
-
-        Raises a subclass of :class:`IllegalActionError` and leaves the game
-        untouched if the action breaks the rules.
-        """
-        self._check(action)
+    def apply(self, action: Action, *, checked: bool = False) -> list[Event]:
+        """Carry out ``action`` and return what happened; an illegal one raises its
+        :class:`IllegalActionError` and changes nothing. ``checked``: ``why_illegal`` has
+        just passed it in this position, so the rules are not checked twice."""
+        if not checked:
+            self._check(action)
         player = action.player
         events: list[Event]
         if type(action) is Play:

@@ -1,0 +1,159 @@
+"""Every change grail-tui makes to Textual's own classes, in one place, for Textual 8.2.8.
+
+Each one replaces a private attribute of a Textual class, process-wide, for a reason
+measured on the SSH door's first frames. A new Textual may rename, re-sign or no longer
+call any of them: ``install()`` refuses to run on another Textual than the one pinned in
+pyproject.toml, and tests/tui/test_textual_patches.py has a test per attribute that fails
+when Textual's behaviour under it changes (then see whether a public API serves, and drop
+the patch). ``GrailApp`` also overrides two of Textual's App members, ``get_css_variables``
+and ``current_theme`` (app.py): they are checked here the same way.
+
+Not here yet: app/lineinput.py (a field's own bindings where the key lands, textualize/textual#6605),
+which moves here once the work on key routing is done.
+
+## Parsed CSS, kept for every app a process runs (``Stylesheet._parse_rules``)
+
+Textual parses each stylesheet source (the app's TCSS, each widget's default
+CSS) into rule sets, and keeps them only in the Stylesheet that asked: a new
+App, and every ``reparse`` (one each time a screen with its own CSS is
+installed), starts from nothing. In the SSH front door's zygote, where every
+session's app is a fork of a process that has already run one (see
+net/ssh/zygote.py and app/rehearsal.py), parsing again was a quarter of the
+CPU a session spends drawing its first lobby.
+
+The theme's colour system (the $primary, $background... variables every
+stylesheet is built with) is worked out from the theme by colour arithmetic in
+every new App too; ``color_system`` keeps it per theme object, the same way.
+
+``install()`` makes the parse go through one cache per process, keyed by
+everything the parse depends on: the source text, where it came from, its
+priority and scope, and the theme's variables. Rule sets are not changed after
+parsing (Textual's own cache hands the same lists out again), so sharing them
+between apps is what Textual already does within one. The cache is bounded.
+
+## A screen laid out once for its first frame (``Screen._screen_resized``, ``ToastRack.show``)
+
+Two things in Textual lay a screen out again right after its first layout, for
+nothing, on every screen shown (the lobby's first frame, a game screen
+opening, each dialog):
+
+- Textual answers every Resize a screen gets by laying out that screen, and
+  the screens under it, from scratch. After laying a screen out for the first
+  time it sends the screen a Resize to the very size it has just been laid out
+  at.
+- When a screen shows, its notifications' rack is told to show what there is;
+  with nothing to show it hides itself (``display = False``). It is hidden
+  already (by its CSS), but hiding it again sets an inline style, and a new
+  style means a new layout.
+
+``install()`` makes the first happen only for a size the screen has not been
+laid out at (a terminal that really changes size is handled as before, and
+the rest of Textual's Resize handling, its breakpoint classes, still runs),
+and the second only when there is something to show or to take away.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from importlib.metadata import version
+from typing import Any
+
+from textual.css.stylesheet import Stylesheet
+from textual.geometry import Size
+from textual.notifications import Notifications
+from textual.screen import Screen
+from textual.widgets._toast import ToastRack
+
+TEXTUAL = "8.2.8"  # the Textual these patches were measured on and are tested against
+
+# -- parsed CSS ---------------------------------------------------------------------------------
+
+LIMIT = 512  # parsed sources kept: the app's few dozen, times a few themes
+_parsed: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+_original = Stylesheet._parse_rules
+
+
+def _variables_key(stylesheet: Stylesheet) -> tuple[tuple[str, str], ...]:
+    variables = stylesheet._variables
+    memo = stylesheet.__dict__.get("_grail_variables")
+    if memo is None or memo[0] is not variables:
+        memo = (variables, tuple(sorted(variables.items())))
+        stylesheet.__dict__["_grail_variables"] = memo
+    return memo[1]
+
+
+def _parse_rules(self: Stylesheet, css: str, read_from: Any, is_default_rules: bool = False,
+                 tie_breaker: int = 0, scope: str = "") -> Any:
+    key = (css, read_from, is_default_rules, tie_breaker, scope, _variables_key(self))
+    try:
+        rules = _parsed[key]
+    except KeyError:
+        rules = _original(self, css, read_from, is_default_rules, tie_breaker, scope)
+        _parsed[key] = rules
+        if len(_parsed) > LIMIT:
+            _parsed.popitem(last=False)
+        return rules
+    _parsed.move_to_end(key)
+    return rules
+
+
+_systems: OrderedDict[int, tuple[Any, dict[str, str]]] = OrderedDict()
+THEMES = 32  # colour systems kept
+
+
+def color_system(theme: Any) -> dict[str, str]:
+    """``theme.to_color_system().generate()``, worked out once per theme object in this process
+    (a copy: the caller may change it). The theme is held with its entry, so its id stays its own."""
+    kept = _systems.get(id(theme))
+    if kept is None or kept[0] is not theme:
+        kept = (theme, theme.to_color_system().generate())
+        _systems[id(theme)] = kept
+        if len(_systems) > THEMES:
+            _systems.popitem(last=False)
+    return dict(kept[1])
+
+
+# -- one layout ---------------------------------------------------------------------------------
+
+_screen_resized = Screen._screen_resized
+_show = ToastRack.show
+
+
+def _resized(self: Screen[Any], size: Size) -> None:
+    if size != self.outer_size:
+        _screen_resized(self, size)
+
+
+def _show_toasts(self: ToastRack, notifications: Notifications) -> None:
+    # Hidden, the rack holds no toast (hiding it took them all away): nothing to show, nothing to do.
+    if notifications or self.display:
+        _show(self, notifications)
+
+
+# -- installing -----------------------------------------------------------------------------------
+
+PATCHED = (  # (class, attribute, replacement): what install() sets
+    (Stylesheet, "_parse_rules", _parse_rules),
+    (Screen, "_screen_resized", _resized),
+    (ToastRack, "show", _show_toasts),
+)
+
+
+def textual_version() -> str:
+    return version("textual")
+
+
+def install() -> None:
+    """From now on, in this process: every Stylesheet parses each source once, and a screen
+    is laid out again only for a new size. RuntimeError on another Textual than the pinned one."""
+    found = textual_version()
+    if found != TEXTUAL:
+        raise RuntimeError(f"grail-tui's changes to Textual are for Textual {TEXTUAL}, not {found}: "
+                           "check each one (app/textual_patches.py) before moving to another")
+    for owner, name, replacement in PATCHED:
+        setattr(owner, name, replacement)
+
+
+def parsed() -> int:
+    """How many parsed sources are kept (for tests)."""
+    return len(_parsed)

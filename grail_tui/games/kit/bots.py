@@ -1,0 +1,21 @@
+"""Computer players by level: a game's bots package names a maker per level, and one function
+makes a bot of a level or says which levels there are."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TypeVar
+
+BotT = TypeVar("BotT")
+DEFAULT_BUDGET = 1.0  # seconds a searching bot thinks per decision unless told otherwise
+
+Maker = Callable[[int, float], BotT]  # (seed, budget) -> a bot
+
+
+def make_bot(makers: Mapping[str, Maker[BotT]], level: str, seed: int, budget: float | None = None) -> BotT:
+    """A bot of ``level`` (``budget``: a searching bot's seconds per decision); ValueError naming
+    the levels there are for another."""
+    maker = makers.get(level)
+    if maker is None:
+        raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(makers)})")
+    return maker(seed, DEFAULT_BUDGET if budget is None else budget)

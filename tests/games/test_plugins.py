@@ -1,0 +1,100 @@
+"""Games as plug-ins: the built-in games register through the ``grail_tui.games`` entry points
+like any other, and a game installed as a package of its own is found, listed and played."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from importlib.metadata import entry_points
+from pathlib import Path
+
+from grail_tui.games import registry
+
+from .conftest import PLUGINS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_built_in_games_register_through_the_entry_points():
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"][registry.GROUP]
+    assert declared == dict(registry.BUILT_IN)
+    installed = {point.name: point.value for point in entry_points(group=registry.GROUP)}
+    assert installed.items() >= declared.items(), "reinstall grail-tui (pip install -e .) to register its games"
+    assert registry.names()[:2] == ("hunt", "succession")
+
+
+def test_a_game_installed_as_its_own_package_is_found_and_named_by_its_kind(toy_installed):
+    assert "toy" in registry.names() and registry.names()[:2] == ("hunt", "succession")
+    assert toy_installed.title == "Pebbles" and toy_installed.package == "toy_game"
+    assert "toy_game.bots" in registry.modules() and "toy_game.ui" in registry.modules(app=True)
+
+
+def test_a_plug_in_game_is_played_by_the_command_line(tmp_path):
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PLUGINS), os.environ.get("PYTHONPATH", "")]),
+                   "GRAIL_TUI_DATA": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-m", "grail_tui", "selfplay", "--game", "toy", "--games", "3",
+                          "--players", "3", "--json"], capture_output=True, text=True, env=environment,
+                         timeout=60, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    assert summary["game"] == "toy" and summary["games"] == 3, summary
+
+
+def test_a_plug_in_that_does_not_load_is_left_out_with_a_line_in_the_log(tmp_path, monkeypatch, caplog):
+    broken = tmp_path / "broken_game-0.1.dist-info"
+    broken.mkdir()
+    (broken / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-game\nVersion: 0.1\n")
+    (broken / "entry_points.txt").write_text("[grail_tui.games]\nbroken = broken_game.kind:KIND\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry.refresh()
+    try:
+        assert registry.names() == ("hunt", "succession")
+        assert "the game 'broken' (broken_game.kind:KIND) is left out: it does not load" in caplog.text
+        assert "Traceback" not in caplog.text
+    finally:
+        monkeypatch.undo()
+        registry.refresh()
+
+
+async def test_a_plug_in_game_is_played_to_its_end_at_a_table_of_bots_with_its_secret_round(toy_installed, tmp_path):
+    import asyncio
+
+    from grail_tui.games.api import BotLevel, SetupRequest
+    from grail_tui.table.journal import JournalStore
+    from grail_tui.table.seats import SeatConfig
+    from grail_tui.table.settings import TableSettings
+    from grail_tui.table.store import StoredGame
+    from grail_tui.table.table import Table
+
+    kind = toy_installed
+    setup = kind.make_setup(SetupRequest(players=3, seed=5))
+    seats = [SeatConfig(f"Bot {k}", BotLevel.RANDOM) for k in range(3)]
+    settings = TableSettings(bot_delay=0)
+    store = JournalStore(tmp_path / "toy.jsonl", StoredGame("toy", kind.setup_to_dict(setup), seats, settings),
+                         records=tmp_path)
+    table = Table(kind, setup, seats, store, settings=settings)
+    heard = []
+    table.join(None, heard.append)
+    table.start()
+    try:
+        await asyncio.wait_for(table.settle(), 20)
+        assert table.over and heard[-1].result is not None
+        assert sum(1 for e in table.state.history if type(e).__name__ == "Took") >= 3  # the bids, together
+    finally:
+        table.close()
+    _, record = registry.read_record_file(next(tmp_path.glob("*.json")))
+    assert list(record.actions) == list(table.state.actions)
+
+
+def test_a_game_with_fewer_bot_levels_gives_its_nearest_for_a_level_it_lacks(toy_installed):
+    """The table's stand-in for a silent seat is a fair bot; Pebbles has only an easy one."""
+    from grail_tui.games.api import BotLevel
+
+    assert toy_installed.bot_levels == (BotLevel.RANDOM,)
+    for level in BotLevel:
+        assert toy_installed.make_bot(level, 3).level == "random"
+    hunt = registry.get("hunt")
+    assert [hunt.make_bot(level, 3).level for level in BotLevel] == ["random", "heuristic", "strong"]
