@@ -47,7 +47,8 @@ class Clockwork:
     def asked(self) -> tuple[int, ...]: raise NotImplementedError
     def _seed(self, seat: int) -> int: raise NotImplementedError
     def _flush(self, *, quiet: bool = False) -> None: raise NotImplementedError
-    def _take(self, seat: int, action: Action, *, durable: bool = True) -> None: raise NotImplementedError
+    def _take(self, seat: int, action: Action, *, durable: bool = True,
+              checked: bool = False) -> None: raise NotImplementedError
     def _refusal(self, seat: int, action: Action) -> str | None: raise NotImplementedError
 
     # -- the table's own time: bots, holds, time limits -----------------------------------------
@@ -171,9 +172,10 @@ class Clockwork:
                 action = self._fallback(seat)
             if self.seq != seq or seat not in self.asked() or self.state.is_over:
                 return  # the game moved on (a time limit, a restart of the round)
-            if self._refusal(seat, action) is not None:
-                action = self._fallback(seat)
-            self._take(seat, action)
+            if self._refusal(seat, action) is None:
+                self._take(seat, action, checked=True)  # the refusal was its check
+            else:
+                self._take(seat, self._fallback(seat))
         finally:
             if self._thinking.get(seat) is asyncio.current_task():
                 del self._thinking[seat]

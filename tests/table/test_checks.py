@@ -67,3 +67,25 @@ def test_every_action_at_the_table_is_checked_once(monkeypatch, game, players):
     assert len(per_action) >= 8
     assert set(per_action) == {1}, f"{sum(per_action)} checks for {len(per_action)} actions"
     table.close()
+
+
+@pytest.mark.parametrize(("game", "players"), [("hunt", 3), ("succession", 2)])
+async def test_a_bots_action_is_checked_once_too(monkeypatch, game, players):
+    """A bot's decision is refused or taken on one check, like a person's."""
+    from grail_tui.games.api import BotLevel
+    from grail_tui.table.thinking import Thinker
+    from grail_tui.table.timekeeping import FakeClock
+
+    kind = registry.get(game)
+    setup = kind.make_setup(SetupRequest(players=players, seed=7, options={"turn_limit": 6} if game == "hunt" else {}))
+    seats = [SeatConfig(f"P{seat}", BotLevel.RANDOM) for seat in range(players)]
+    clock = FakeClock()
+    checked = count_checks(monkeypatch, game)
+    table = Table(kind, setup, seats, MemoryStore(), settings=TableSettings(bot_delay=0),  # type: ignore[arg-type]
+                  chat=(), thinker=Thinker(), clock=clock)
+    table.start()
+    await clock.run_until(lambda: table.state.is_over, 3600)
+    actions = table._accepted
+    table.close()
+    assert table.state.is_over and actions >= 8
+    assert len(checked) == actions, f"{len(checked)} checks for {actions} actions"
