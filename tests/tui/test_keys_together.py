@@ -100,7 +100,7 @@ async def test_a_name_typed_in_one_burst_is_the_name_typed():
     async with app.run_test(size=(80, 24)) as pilot:
         menu = app.screen.query_one(StartMenu)
         menu.row = menu.rows().index("seat0")
-        arrive_together(app, "enter", *"Zoe", "enter")  # Enter opens the name prompt
+        arrive_together(app, "n", *"Zoe", "enter")  # n opens the name prompt
         await settle(pilot, app)
         assert isinstance(app.screen, StartScreen) and app.settings.seats[0].name == "Zoe"
 

@@ -37,6 +37,9 @@ class GuestSession:
     def start(self) -> None:
         pass
 
+    def follow_lobby(self, on: bool) -> None:
+        pass
+
     def ref(self) -> int:
         self._ref += 1
         return self._ref

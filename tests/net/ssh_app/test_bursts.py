@@ -23,7 +23,7 @@ async def test_a_game_typed_in_bursts_reveals_exactly_the_amounts_typed(ssh_serv
     await bea.until("you are Bea")
     code = await join_from_lobby(bea)
     guest = await Person.arrive(ssh_server, None, username="guest")
-    await guest.until("(guest: you may watch)")
+    await guest.until("(a guest)")
     guest.press("w", *code, "enter")  # the code prompt opens and takes the code typed after w
     await guest.until("· watching")
     for person in (ann, bea):
