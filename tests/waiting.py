@@ -15,19 +15,22 @@ from collections.abc import Callable
 STEP = 0.005  # seconds between looks: short next to anything a test waits for
 
 
-async def until(holds: Callable[[], object], timeout: float = 10.0, what: str = "it") -> None:
-    """Return as soon as ``holds()`` is true; AssertionError after ``timeout`` seconds."""
+async def until(holds: Callable[[], object], timeout: float = 10.0, what: str = "it",
+                step: float = STEP) -> None:
+    """Return as soon as ``holds()`` is true; AssertionError after ``timeout`` seconds. A costly
+    look (a full garbage collection, a file parsed) takes a longer ``step``."""
     deadline = time.monotonic() + timeout
     while not holds():
         if time.monotonic() > deadline:
             raise AssertionError(f"{what} did not happen within {timeout} s")
-        await asyncio.sleep(STEP)
+        await asyncio.sleep(step)
 
 
-def wait_until(holds: Callable[[], object], timeout: float = 10.0, what: str = "it") -> None:
+def wait_until(holds: Callable[[], object], timeout: float = 10.0, what: str = "it",
+               step: float = STEP) -> None:
     """``until`` for a test without an event loop (a process, a file)."""
     deadline = time.monotonic() + timeout
     while not holds():
         if time.monotonic() > deadline:
             raise AssertionError(f"{what} did not happen within {timeout} s")
-        time.sleep(STEP)
+        time.sleep(step)

@@ -84,7 +84,7 @@ def test_kill_9_mid_game_then_continue(tmp_path: Path) -> None:
         first.wait_for(b"Assign (", since=mark)
         first.send("\r")  # ... and assign nothing
         # killed mid-game, once the opening and the bots' first moves are kept
-        wait_until(lambda: (s := the_save()) is not None and len(read_save(s).actions) >= 3, 60)
+        wait_until(lambda: (s := the_save()) is not None and len(read_save(s).actions) >= 3, 60, step=0.05)
         os.kill(first.proc.pid, signal.SIGKILL)
         first.proc.wait(10)
     finally:

@@ -53,7 +53,7 @@ async def test_finished_games_and_closed_connections_leave_the_servers_memory(tm
         await host.seen(live, lambda s: bool(s.chat))
         # the finished games leave, the live one stays
         await until(lambda: set(server.games) == {live} and len(alive(Table)) == before + 1, 10,
-                    "the finished games' tables freed")
+                    "the finished games' tables freed", step=0.05)
         fan = await Wire.open(here, "fan")
         for code in codes:
             fan.send(Watch(1, code))
@@ -63,7 +63,7 @@ async def test_finished_games_and_closed_connections_leave_the_servers_memory(tm
         assert set(server.finished_views._shown) == set(codes)  # only its last state, encoded
         await fan.close()
         await host.close()
-        await until(lambda: not server.conns and not alive(Connection), 10, "the connections freed")
+        await until(lambda: not server.conns and not alive(Connection), 10, "the connections freed", step=0.05)
         assert len(alive(Table)) == before + 1  # the unfinished game waits (paused) for its host
     finally:
         await server.close()
@@ -104,13 +104,13 @@ async def test_a_server_that_goes_leaves_no_bot_worker_behind(tmp_path, how):
     host = await Wire.open(server, "host")
     await create(host, (None, "strong", "strong"))
     # the forkserver, its resource tracker, a worker
-    await until(lambda: len(descendants(server.proc.pid)) >= 3, 10, "the bots' worker processes")
+    await until(lambda: len(descendants(server.proc.pid)) >= 3, 10, "the bots' worker processes", step=0.05)
     helpers = descendants(server.proc.pid)
     os.kill(server.proc.pid, how)
     server.proc.wait(10)
     await host.close()
     try:
-        await until(lambda: not running(helpers), 10)
+        await until(lambda: not running(helpers), 10, step=0.05)
     except AssertionError:
         raise AssertionError(f"left behind: {running(helpers)}") from None
 
