@@ -88,8 +88,11 @@ def secret_twins(seed: int, secret: int, round_: int) -> tuple[Game, Game]:
         swaps = rng.randint(1, 3)
         out = rng.sample(now, swaps)
         for i in out:
-            j = rng.choice([j for j in later if other[j] is not other[i]])
-            other[i], other[j] = other[j], other[i]
+            # (in the last round a card may have no different partner left to swap with: try anew)
+            partners = [j for j in later if other[j] is not other[i]]
+            if partners:
+                j = rng.choice(partners)
+                other[i], other[j] = other[j], other[i]
         _shuffle_places(other, later, rng)
         for places in blocks.values():
             _shuffle_places(other, places, rng)
