@@ -33,7 +33,8 @@ def register(sub: Any) -> None:
                        ("watch", "watch a game on the server")):
         command = sub.add_parser(verb, help=what, description=f"Open the server's lobby and {what[:1].lower()}"
                                  f"{what[1:]} at once.")
-        command.add_argument("code", help="the game's code, as the lobby shows it (4 letters)")
+        command.add_argument("code", help="the game's code, as the lobby shows it (4 letters; 5 or more "
+                                          "on a server that has kept very many games)")
         command.set_defaults(handler=launch)
 
 

@@ -67,6 +67,7 @@ class Server:
         self.bot_delay = bot_delay
         self.thinker = thinker or Thinker(processes=default_processes())
         self.games: dict[str, hosting.Hosted] = {}
+        self.codes = hosting.Codes(database)
         self.conns: set[Connection] = set()
         self.chat = ChatMeter(self.limits.chat_per_minute)
         self.budget = Budget(self.limits.rate, self.limits.burst)
@@ -285,7 +286,7 @@ class Server:
                                          "already; finish or leave one first."))
             return
         try:
-            hosted = hosting.create_game(message, conn.user, self.database, self.games, self.thinker,
+            hosted = hosting.create_game(message, conn.user, self.database, self.codes, self.games, self.thinker,
                                          self.bot_delay)
         except TableError as exc:
             conn.send(Error(message.ref, str(exc)))
