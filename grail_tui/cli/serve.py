@@ -22,7 +22,8 @@ def register(sub: Any) -> None:
     serve.add_argument("--db", type=Path, default=None,
                        help="SQLite database file (default: grail-tui/server.db in your state folder)")
     serve.add_argument("--bot-delay", dest="server_bot_delay", type=float, default=0.5,
-                       help="seconds every bot decision takes at least (default 0.5)")
+                       help="seconds every bot decision takes at least (default 0.5; never below 0.02 "
+                            "while a person sits at the table)")
     serve.add_argument("--hello-timeout", type=float, default=None,
                        help="close connections that do not say hello for this long (default 10)")
     serve.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
