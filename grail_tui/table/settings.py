@@ -6,7 +6,6 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any
 
-
 # A rule-of-thumb bot decides in a millisecond or so (at most 1.5 ms measured), a little sooner
 # or later with what it holds: measurable from across the table. While a person sits at it, a
 # table pads every bot decision to at least this, whatever bot delay the operator chose.
