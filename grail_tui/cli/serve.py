@@ -41,9 +41,28 @@ def register(sub: Any) -> None:
     serve.set_defaults(handler=run_serve)
 
 
+def listening(unix: Path, system: bool, db: Path, info: dict[str, Any]) -> list[str]:
+    """What the server says on its error output once it listens, for the person who started it."""
+    who = ("every account on this machine may play: `grail-tui` finds this server by itself" if system else
+           "only you can reach it (players on other accounts need the system server, "
+           "`grail-tui serve --system`: see docs/deploy.md)")
+    lines = [f"grail-tui: listening on {unix}; {who}."]
+    if info.get("ssh"):
+        host, port = info["ssh"]
+        lines.append(f"grail-tui: the SSH front door listens on {host} port {port}: players run "
+                     f"`ssh -p {port} HOST`; its host key is {info.get('host_key')}.")
+    if info.get("tcp"):
+        host, port = info["tcp"]
+        lines.append(f"grail-tui: the benchmark transport listens on {host} port {port} (claimed names: "
+                     "tests and benchmarks only).")
+    lines.append(f"grail-tui: games are kept in {db}. Stop the server with Ctrl+C or SIGTERM.")
+    return lines
+
+
 def run_serve(args: argparse.Namespace) -> int:
     import asyncio
     import os
+    import signal
     import sys
 
     from grail_tui.net.connection import Limits
@@ -90,13 +109,35 @@ def run_serve(args: argparse.Namespace) -> int:
                                          ssh=ssh, allow=args.allow,
                                          bot_delay=args.server_bot_delay,
                                          limits=limits))
+        # SIGTERM (systemctl stop, kill) and Ctrl+C end the server's task, whose clean-up closes
+        # the connections and the database and takes the socket away: no stale socket is left
+        # for the next start or for a client to find.
+        stopping: list[int] = []
+
+        def stop(signum: int) -> None:
+            stopping.append(signum)
+            task.cancel()
+
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, stop, signum)
         waiter = asyncio.create_task(ready.wait())
         await asyncio.wait([task, waiter], return_when=asyncio.FIRST_COMPLETED)
-        if task.done():
+        waiter.cancel()
+        if task.done() and not task.cancelled():
             task.result()  # it failed before it was ready: say why
-        print(json.dumps({"ready": True, "socket": str(unix), "tcp": info.get("tcp"), "db": str(db),
-                          "ssh": info.get("ssh"), "host_key": info.get("host_key")}), flush=True)
-        await task
+        if not stopping:
+            # one line of JSON for programs (the first line of standard output), words for people
+            print(json.dumps({"ready": True, "socket": str(unix), "tcp": info.get("tcp"), "db": str(db),
+                              "ssh": info.get("ssh"), "host_key": info.get("host_key")}), flush=True)
+            print("\n".join(listening(unix, args.system, db, info)), file=sys.stderr, flush=True)
+        try:
+            await task
+        except asyncio.CancelledError:
+            if not stopping:
+                raise
+        print(f"grail-tui: the server has stopped ({signal.Signals(stopping[0]).name}); every game is "
+              "kept in its database.", file=sys.stderr, flush=True)
 
     from grail_tui.net.ssh import HostKeyError
 
