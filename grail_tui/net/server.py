@@ -72,6 +72,7 @@ class Server:
         self.games: dict[str, hosting.Hosted] = {}
         self.codes = hosting.Codes(database)
         self.conns: set[Connection] = set()
+        self.serving: set[asyncio.Task[Any]] = set()  # each connection's task, awaited as the server stops
         self.chat = ChatMeter(self.limits.chat_per_minute)
         self.budget = Budget(self.limits.rate, self.limits.burst)
         self.disk = database.sync_off_loop()
@@ -141,8 +142,14 @@ class Server:
     async def close(self) -> None:
         for server in self.servers:
             server.close()
+        await asyncio.sleep(0)  # a connection accepted a moment ago starts, and is closed with the rest
         for conn in list(self.conns):
             await conn.close()
+        # Each connection's task ends by itself once its connection is closed (a client that does
+        # not read takes up to two seconds): let it, rather than have asyncio.run cancel it half
+        # way through its goodbye, which Python 3.11's streams log as an error.
+        if self.serving:
+            await asyncio.wait(list(self.serving), timeout=3)
         for hosted in self.games.values():
             hosted.table.close()
         self.thinker.close()
@@ -153,6 +160,9 @@ class Server:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, transport: str,
                      *, user: str | None = None, guest: bool = False) -> None:
         conn = Connection(reader, writer, transport, self.limits, user=user, guest=guest, durable=self.disk)
+        task = asyncio.current_task()
+        if task is not None:
+            self.serving.add(task)
         try:
             if len(self.conns) >= self.limits.connections:
                 conn.bye("the server is full; try again later")
@@ -166,6 +176,7 @@ class Server:
             self._forget(conn)
             self.conns.discard(conn)
             await conn.close()
+            self.serving.discard(task)
 
     async def _conversation(self, conn: Connection) -> None:
         line = await conn.read_line(self.limits.hello_timeout)

@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from grail_tui.net.protocol import VERSION, Hello, encode
 
 from ..said import Said
 
@@ -39,11 +42,22 @@ def test_serve_says_where_it_listens_and_leaves_no_socket_when_stopped(tmp_path,
         assert ready["socket"] == str(sock) and sock.exists()  # the JSON line stays, for programs
         assert said.startswith(f"grail-tui: listening on {sock}; only you can reach it")
         assert "`grail-tui serve --system`" in said  # what players on other accounts need
+        people = [socket.socket(socket.AF_UNIX) for _ in range(12)]  # one account may have 16
+        for person in people:
+            person.settimeout(10)
+            person.connect(str(sock))
+            person.sendall(encode(Hello(VERSION)))
+            assert b'"welcome"' in person.makefile("rb").readline()
+        silent = socket.socket(socket.AF_UNIX)
+        silent.connect(str(sock))
+        for person in people:  # people leaving as it stops, and one still there: no error either way
+            person.close()
         proc.send_signal(signum)
         assert proc.wait(10) == 0
+        silent.close()
         rest = heard.rest()
         assert "games are kept in" in rest and "the server has stopped" in rest
-        assert "Traceback" not in rest
+        assert "Traceback" not in rest, rest
         assert not sock.exists()
     finally:
         if proc.poll() is None:
