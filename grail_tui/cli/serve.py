@@ -68,7 +68,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from grail_tui.net.connection import Limits
     from grail_tui.net.hosting import TEST_SEED
     from grail_tui.net.running import default_database, serve
-    from grail_tui.net.sockets import SYSTEM_SOCKET, SocketPlaceError, user_socket
+    from grail_tui.net.sockets import SocketPlaceError, system_socket, user_socket
 
     settings = list(args.limit)
     if args.hello_timeout is not None:
@@ -81,7 +81,7 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"grail-tui: {TEST_SEED} is set: every game gets the same seed, so its secrets can be "
               "known in advance. It is a test hook; never set it on a real server.", file=sys.stderr)
 
-    unix = args.socket or (SYSTEM_SOCKET if args.system else user_socket())
+    unix = args.socket or (system_socket() if args.system else user_socket())
     tcp = None
     if args.bench_tcp:
         host, _, port = args.bench_tcp.rpartition(":")
