@@ -15,7 +15,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                         help="pause before each computer move (default 0.6)")
     parser.add_argument("--seed", type=int, default=None, help="seed for the new game's setup (default: a new random seed each game)")
     parser.add_argument("--continue", dest="resume", action="store_true",
-                        help="resume the saved game at once")
+                        help="resume your most recently saved unfinished game at once (the start "
+                             "screen's Continue lists every one; default: open the start screen)")
     parser.add_argument("--local", action="store_true",
                         help="play on this machine even if a grail-tui server is running")
     parser.add_argument("--socket", type=Path, default=None, metavar="PATH",
