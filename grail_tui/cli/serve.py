@@ -41,10 +41,12 @@ def register(sub: Any) -> None:
     serve.set_defaults(handler=run_serve)
 
 
-def listening(unix: Path, system: bool, db: Path, info: dict[str, Any]) -> list[str]:
-    """What the server says on its error output once it listens, for the person who started it."""
-    who = ("every account on this machine may play: `grail-tui` finds this server by itself" if system else
-           "only you can reach it (players on other accounts need the system server, "
+def listening(unix: Path, system: bool, found: bool, db: Path, info: dict[str, Any]) -> list[str]:
+    """What the server says on its error output once it listens, for the person who started it
+    (``found``: at the place where `grail-tui` looks by itself)."""
+    how = "`grail-tui` finds it by itself" if found else f"`grail-tui --socket {unix}` reaches it"
+    who = (f"every account on this machine may play: {how}" if system else
+           f"only you can reach it ({how}; players on other accounts need the system server, "
            "`grail-tui serve --system`: see docs/deploy.md)")
     lines = [f"grail-tui: listening on {unix}; {who}."]
     if info.get("ssh"):
@@ -130,7 +132,8 @@ def run_serve(args: argparse.Namespace) -> int:
             # one line of JSON for programs (the first line of standard output), words for people
             print(json.dumps({"ready": True, "socket": str(unix), "tcp": info.get("tcp"), "db": str(db),
                               "ssh": info.get("ssh"), "host_key": info.get("host_key")}), flush=True)
-            print("\n".join(listening(unix, args.system, db, info)), file=sys.stderr, flush=True)
+            found = unix == (system_socket() if args.system else user_socket())
+            print("\n".join(listening(unix, args.system, found, db, info)), file=sys.stderr, flush=True)
         try:
             await task
         except asyncio.CancelledError:

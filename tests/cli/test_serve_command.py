@@ -40,7 +40,8 @@ def test_serve_says_where_it_listens_and_leaves_no_socket_when_stopped(tmp_path,
         said = heard.line()
         sock = tmp_path / "run" / "server.sock"
         assert ready["socket"] == str(sock) and sock.exists()  # the JSON line stays, for programs
-        assert said.startswith(f"grail-tui: listening on {sock}; only you can reach it")
+        assert said.startswith(f"grail-tui: listening on {sock}; only you can reach it "
+                               f"(`grail-tui --socket {sock}` reaches it;")
         assert "`grail-tui serve --system`" in said  # what players on other accounts need
         people = [socket.socket(socket.AF_UNIX) for _ in range(12)]  # one account may have 16
         for person in people:
@@ -74,6 +75,29 @@ def test_serve_names_its_front_door_and_host_key(tmp_path):
         port = ready["ssh"][1]  # type: ignore[index]
         assert lines[1].startswith(f"grail-tui: the SSH front door listens on 127.0.0.1 port {port}: "
                                    f"players run `ssh -p {port} HOST`; its host key is {ready['host_key']}")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_the_system_server_says_everyone_here_may_play_and_listens_where_clients_look(tmp_path, monkeypatch):
+    """`serve --system` at the system socket (moved into the test's folder, as every test's is)."""
+    from grail_tui.net.sockets import default_socket, system_socket
+
+    env = {**os.environ, "GRAIL_TUI_SYSTEM_SOCKET": str(tmp_path / "system" / "server.sock")}
+    (tmp_path / "system").mkdir(mode=0o755)
+    proc = subprocess.Popen([sys.executable, "-m", "grail_tui", "serve", "--system", "--db",
+                             str(tmp_path / "server.db")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    try:
+        assert proc.stdout is not None and proc.stderr is not None
+        heard = Said(proc.stderr)
+        ready = json.loads(Said(proc.stdout).line(60))
+        assert ready["socket"] == env["GRAIL_TUI_SYSTEM_SOCKET"]
+        assert heard.line().startswith(f"grail-tui: listening on {ready['socket']}; every account on this "
+                                       "machine may play: `grail-tui` finds it by itself.")
+        monkeypatch.setenv("GRAIL_TUI_SYSTEM_SOCKET", ready["socket"])
+        assert default_socket() == system_socket() == Path(ready["socket"])
     finally:
         proc.terminate()
         proc.wait(10)
