@@ -1,6 +1,30 @@
 import os
 
+import pytest
 from hypothesis import Phase, settings
+
+
+# -- every test's own places: no test reaches a server, a save or a setting of this machine ------
+# A system server (/run/grail-tui) or the tester's own server running here would otherwise be
+# found by every app and command a test starts without --local; saves, records, crash reports and
+# a server's default database would land in the tester's home. Set before any test runs (the
+# processes tests start inherit them); a test that needs its own places sets them over these.
+@pytest.fixture(autouse=True, scope="session")
+def _places_of_the_test_run(tmp_path_factory: pytest.TempPathFactory):
+    home = tmp_path_factory.mktemp("home")
+    places = {"HOME": home, "XDG_RUNTIME_DIR": home / "run", "XDG_DATA_HOME": home / ".local" / "share",
+              "XDG_STATE_HOME": home / ".local" / "state", "XDG_CONFIG_HOME": home / ".config",
+              "XDG_CACHE_HOME": home / ".cache", "GRAIL_TUI_DATA": home / "grail-tui",
+              "GRAIL_TUI_SYSTEM_SOCKET": home / "system" / "server.sock"}
+    (home / "run").mkdir(mode=0o700)
+    patch = pytest.MonkeyPatch()
+    for name, place in places.items():
+        patch.setenv(name, str(place))
+    for name in ("GRAIL_TUI_SOCKET", "GRAIL_TUI_SERVER_FD", "GRAIL_TUI_SERVER_DB"):
+        patch.delenv(name, raising=False)
+    yield
+    patch.undo()
+
 
 # CI explores the same examples every run; locally, new ones each time.
 settings.register_profile("ci", derandomize=True, print_blob=True)

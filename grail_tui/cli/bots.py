@@ -78,7 +78,7 @@ def register(sub: Any) -> None:
 
     tour = sub.add_parser("tournament", help="headless games between bots, seats rotating",
                           description="Headless games between computer players, seats rotating; "
-                                      "prints win rates with 95%% confidence intervals.")
+                                      "prints win rates with 95% confidence intervals.")
     tour.add_argument("--bots", required=True,
                       help="comma-separated levels, one per seat, e.g. strong,heuristic,heuristic "
                            "(required: there is no default)")

@@ -15,7 +15,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                         help="pause before each computer move (default 0.6)")
     parser.add_argument("--seed", type=int, default=None, help="seed for the new game's setup (default: a new random seed each game)")
     parser.add_argument("--continue", dest="resume", action="store_true",
-                        help="resume the saved game at once")
+                        help="resume your most recently saved unfinished game at once (the start "
+                             "screen's Continue lists every one; default: open the start screen)")
     parser.add_argument("--local", action="store_true",
                         help="play on this machine even if a grail-tui server is running")
     parser.add_argument("--socket", type=Path, default=None, metavar="PATH",
@@ -33,7 +34,8 @@ def register(sub: Any) -> None:
                        ("watch", "watch a game on the server")):
         command = sub.add_parser(verb, help=what, description=f"Open the server's lobby and {what[:1].lower()}"
                                  f"{what[1:]} at once.")
-        command.add_argument("code", help="the game's code, as the lobby shows it (4 letters)")
+        command.add_argument("code", help="the game's code, as the lobby shows it (4 letters; 5 or more "
+                                          "on a server that has kept very many games)")
         command.set_defaults(handler=launch)
 
 

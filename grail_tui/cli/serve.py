@@ -22,7 +22,8 @@ def register(sub: Any) -> None:
     serve.add_argument("--db", type=Path, default=None,
                        help="SQLite database file (default: grail-tui/server.db in your state folder)")
     serve.add_argument("--bot-delay", dest="server_bot_delay", type=float, default=0.5,
-                       help="seconds every bot decision takes at least (default 0.5)")
+                       help="seconds every bot decision takes at least (default 0.5; never below 0.02 "
+                            "while a person sits at the table)")
     serve.add_argument("--hello-timeout", type=float, default=None,
                        help="close connections that do not say hello for this long (default 10)")
     serve.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
@@ -43,15 +44,36 @@ def register(sub: Any) -> None:
     serve.set_defaults(handler=run_serve)
 
 
+def listening(unix: Path, system: bool, found: bool, db: Path, info: dict[str, Any]) -> list[str]:
+    """What the server says on its error output once it listens, for the person who started it
+    (``found``: at the place where `grail-tui` looks by itself)."""
+    how = "`grail-tui` finds it by itself" if found else f"`grail-tui --socket {unix}` reaches it"
+    who = (f"every account on this machine may play: {how}" if system else
+           f"only you can reach it ({how}; players on other accounts need the system server, "
+           "`grail-tui serve --system`: see docs/deploy.md)")
+    lines = [f"grail-tui: listening on {unix}; {who}."]
+    if info.get("ssh"):
+        host, port = info["ssh"]
+        lines.append(f"grail-tui: the SSH front door listens on {host} port {port}: players run "
+                     f"`ssh -p {port} HOST`; its host key is {info.get('host_key')}.")
+    if info.get("tcp"):
+        host, port = info["tcp"]
+        lines.append(f"grail-tui: the benchmark transport listens on {host} port {port} (claimed names: "
+                     "tests and benchmarks only).")
+    lines.append(f"grail-tui: games are kept in {db}. Stop the server with Ctrl+C or SIGTERM.")
+    return lines
+
+
 def run_serve(args: argparse.Namespace) -> int:
     import asyncio
     import os
+    import signal
     import sys
 
     from grail_tui.net.connection import Limits
     from grail_tui.net.hosting import TEST_SEED
     from grail_tui.net.running import default_database, serve
-    from grail_tui.net.sockets import SYSTEM_SOCKET, SocketPlaceError, user_socket
+    from grail_tui.net.sockets import SocketPlaceError, system_socket, user_socket
 
     settings = list(args.limit)
     if args.hello_timeout is not None:
@@ -64,7 +86,7 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"grail-tui: {TEST_SEED} is set: every game gets the same seed, so its secrets can be "
               "known in advance. It is a test hook; never set it on a real server.", file=sys.stderr)
 
-    unix = args.socket or (SYSTEM_SOCKET if args.system else user_socket())
+    unix = args.socket or (system_socket() if args.system else user_socket())
     tcp = None
     if args.bench_tcp:
         host, _, port = args.bench_tcp.rpartition(":")
@@ -99,13 +121,36 @@ def run_serve(args: argparse.Namespace) -> int:
                                          ssh=ssh, allow=args.allow, ssh_limits=door_limits,
                                          bot_delay=args.server_bot_delay,
                                          limits=limits))
+        # SIGTERM (systemctl stop, kill) and Ctrl+C end the server's task, whose clean-up closes
+        # the connections and the database and takes the socket away: no stale socket is left
+        # for the next start or for a client to find.
+        stopping: list[int] = []
+
+        def stop(signum: int) -> None:
+            stopping.append(signum)
+            task.cancel()
+
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, stop, signum)
         waiter = asyncio.create_task(ready.wait())
         await asyncio.wait([task, waiter], return_when=asyncio.FIRST_COMPLETED)
-        if task.done():
+        waiter.cancel()
+        if task.done() and not task.cancelled():
             task.result()  # it failed before it was ready: say why
-        print(json.dumps({"ready": True, "socket": str(unix), "tcp": info.get("tcp"), "db": str(db),
-                          "ssh": info.get("ssh"), "host_key": info.get("host_key")}), flush=True)
-        await task
+        if not stopping:
+            # one line of JSON for programs (the first line of standard output), words for people
+            print(json.dumps({"ready": True, "socket": str(unix), "tcp": info.get("tcp"), "db": str(db),
+                              "ssh": info.get("ssh"), "host_key": info.get("host_key")}), flush=True)
+            found = unix == (system_socket() if args.system else user_socket())
+            print("\n".join(listening(unix, args.system, found, db, info)), file=sys.stderr, flush=True)
+        try:
+            await task
+        except asyncio.CancelledError:
+            if not stopping:
+                raise
+        print(f"grail-tui: the server has stopped ({signal.Signals(stopping[0]).name}); every game is "
+              "kept in its database.", file=sys.stderr, flush=True)
 
     from grail_tui.net.ssh import HostKeyError
 

@@ -27,7 +27,7 @@ from grail_tui.table.timekeeping import SYSTEM_CLOCK, Clock
 from grail_tui.table.updates import SeatUpdate, TableError
 
 from .names import NAME_LIMIT, NameRefused, clean_name, clean_text, name_keys
-from .protocol import ChatEntry, Create, GameSummary, SeatInfo, State, encode
+from .protocol import CODE, ChatEntry, Create, GameSummary, SeatInfo, State, encode
 
 log = logging.getLogger(__name__)
 # A test hook, read by the server process alone: every game gets this seed, so twin runs
@@ -89,13 +89,36 @@ class Hosted:
                            self.kind.progress(public), seats, 0.0, to_move=to_move)
 
 
-def new_code(database: GameDatabase, live: Iterable[str]) -> str:
-    """A fresh code from the secure random source, unused by any game ever kept."""
-    taken = set(live)
-    while True:
-        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
-        if code not in taken and not database.exists(code):
-            return code
+class Codes:
+    """Fresh game codes from the secure random source, never one any game kept has had.
+
+    Codes are four letters while fewer than half of the four-letter codes are taken, then
+    five, and so on up to the wire's limit (protocol.CODE): a draw then hits a free code
+    at least half the time, so a handful of draws finds one and making a game never loops.
+    How many codes of each length are taken is counted once at start and kept since."""
+
+    SHORTEST = 4  # easy to say across a room and to type
+    DRAWS = 40  # per length: all of them taken, with at most half the codes used, is 2^-40
+
+    def __init__(self, database: GameDatabase, letters: str = CODE_LETTERS) -> None:
+        self.database = database
+        self.letters = letters
+        self.taken = database.codes_by_length()
+
+    def new(self, live: Iterable[str] = ()) -> str:
+        """A code no game has had; TableError once every length up to the limit is half full."""
+        live = set(live)
+        for length in range(self.SHORTEST, CODE + 1):
+            if 2 * self.taken.get(length, 0) >= len(self.letters) ** length:
+                continue
+            for _ in range(self.DRAWS):
+                code = "".join(secrets.choice(self.letters) for _ in range(length))
+                if code not in live and not self.database.exists(code):
+                    self.taken[length] = self.taken.get(length, 0) + 1
+                    return code
+        log.error("no game codes left: every length up to %d is half used", CODE)
+        raise TableError("The server cannot make new games now: it has run out of game codes. "
+                         "Tell its operator.")
 
 
 def table_settings(message: Create, bot_delay: float) -> TableSettings:
@@ -106,7 +129,7 @@ def table_settings(message: Create, bot_delay: float) -> TableSettings:
         takeover_after=rules.takeover_after, bot_delay=bot_delay, pause_when_empty=True)
 
 
-def create_game(message: Create, owner: str, database: GameDatabase, live: Iterable[str],
+def create_game(message: Create, owner: str, database: GameDatabase, codes: Codes, live: Iterable[str],
                 thinker: Thinker, bot_delay: float, clock: Clock = SYSTEM_CLOCK) -> Hosted:
     """A new game with the host in seat 1; TableError says what is wrong with the request."""
     try:
@@ -143,7 +166,7 @@ def create_game(message: Create, owner: str, database: GameDatabase, live: Itera
         setup = kind.make_setup(request)
     except (ValueError, TypeError) as exc:
         raise TableError(str(exc)) from None
-    code = new_code(database, live)
+    code = codes.new(live)
     settings = table_settings(message, bot_delay)
     stored = StoredGame(kind.name, kind.setup_to_dict(setup), seats, settings)
     status = "open" if any(s.is_human and s.name is None for s in seats) else "playing"

@@ -122,9 +122,11 @@ async def serve(unix_path: Path | None, db: Path, ready: asyncio.Event | None = 
     server = Server(database, limits=server_limits, **options)
     door = None
     info = info if info is not None else {}
+    made: os.stat_result | None = None
     try:
         if unix_path is not None:
             await server.listen_unix(unix_path, system=system)
+            made = unix_path.stat()
         if bench_tcp is not None:
             info["tcp"] = [bench_tcp[0], await server.listen_bench_tcp(*bench_tcp)]
         if ssh is not None:
@@ -142,3 +144,16 @@ async def serve(unix_path: Path | None, db: Path, ready: asyncio.Event | None = 
             await door.close()
         await server.close()
         database.close()
+        if unix_path is not None and made is not None:
+            forget_socket(unix_path, made)
+
+
+def forget_socket(path: Path, made: os.stat_result) -> None:
+    """Take the server's socket away as it stops (asyncio leaves it): a client then finds no
+    server rather than a dead socket. Only the socket this server made, not one put there since."""
+    try:
+        now = path.lstat()
+        if (now.st_dev, now.st_ino) == (made.st_dev, made.st_ino):
+            path.unlink()
+    except OSError:
+        pass

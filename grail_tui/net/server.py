@@ -60,8 +60,11 @@ from .sockets import peer_of, prepare_dir
 log = logging.getLogger(__name__)
 # What a request costs of its account's budget (connection.Limits.rate a second, burst at once),
 # besides its line: showing a game from its start encodes its whole history, a new game is a
-# table and a row on disk, a lobby page walks the games.
-COST: dict[type, float] = {Create: 5.0, Join: 3.0, Open: 3.0, Watch: 3.0, ListGames: 1.0}
+# table and a row on disk, a finished game's record is read from disk and encoded whole, the
+# leaderboard reads a page of ratings and the asker's history, a lobby page walks the games.
+# docs/deploy.md's table of limits says the same.
+COST: dict[type, float] = {Create: 5.0, Record: 5.0, Join: 3.0, Open: 3.0, Watch: 3.0, Ratings: 3.0,
+                           ListGames: 1.0}
 
 
 class Server:
@@ -73,8 +76,10 @@ class Server:
         self.bot_delay = bot_delay
         self.thinker = thinker or Thinker(processes=default_processes())
         self.games: dict[str, hosting.Hosted] = {}
+        self.codes = hosting.Codes(database)
         self.conns: set[Connection] = set()
         self.per_user: Counter[str] = Counter()  # connections per account, counted from their first byte
+        self.serving: set[asyncio.Task[Any]] = set()  # each connection's task, awaited as the server stops
         self.chat = ChatMeter(self.limits.chat_per_minute)
         self.budget = Budget(self.limits.rate, self.limits.burst)
         self.disk = database.sync_off_loop()
@@ -152,8 +157,14 @@ class Server:
         for server in self.servers:
             server.close()
         self.news.close()
+        await asyncio.sleep(0)  # a connection accepted a moment ago starts, and is closed with the rest
         for conn in list(self.conns):
             await conn.close()
+        # Each connection's task ends by itself once its connection is closed (a client that does
+        # not read takes up to two seconds): let it, rather than have asyncio.run cancel it half
+        # way through its goodbye, which Python 3.11's streams log as an error.
+        if self.serving:
+            await asyncio.wait(list(self.serving), timeout=3)
         for hosted in self.games.values():
             hosted.table.close()
         self.thinker.close()
@@ -165,6 +176,9 @@ class Server:
                      *, user: str | None = None, guest: bool = False) -> None:
         conn = Connection(reader, writer, transport, self.limits, user=user, guest=guest, durable=self.disk)
         counted: str | None = None
+        task = asyncio.current_task()
+        if task is not None:
+            self.serving.add(task)
         try:
             refusal = self._admit(conn)
             if refusal is not None:
@@ -186,6 +200,7 @@ class Server:
                 if not self.per_user[counted]:
                     del self.per_user[counted]
             await conn.close()
+            self.serving.discard(task)
 
     def _admit(self, conn: Connection) -> str | None:
         """Whether a connection may stay, decided before it says anything: None, or why not.
@@ -325,8 +340,8 @@ class Server:
                                          "already; finish or leave one first."))
             return
         try:
-            hosted = hosting.create_game(message, conn.user, self.database, self.games, self.thinker,
-                                         self.bot_delay, self.clock)
+            hosted = hosting.create_game(message, conn.user, self.database, self.codes, self.games,
+                                         self.thinker, self.bot_delay, self.clock)
         except TableError as exc:
             conn.send(Error(message.ref, str(exc)))
             return

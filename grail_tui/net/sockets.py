@@ -23,11 +23,20 @@ from pathlib import Path
 
 SYSTEM_DIR = Path("/run/grail-tui")
 SYSTEM_SOCKET = SYSTEM_DIR / "server.sock"
+SYSTEM_SOCKET_VARIABLE = "GRAIL_TUI_SYSTEM_SOCKET"  # moves it: the tests' own, never the machine's
 SERVICE_ACCOUNT = "grail-tui"  # the system service's account (contrib/grail-tui.service)
 
 
 class SocketPlaceError(OSError):
     """The socket's folder, or whoever answers on it, cannot be trusted."""
+
+
+def system_socket() -> Path:
+    """Where the system server listens and clients look for it: /run/grail-tui/server.sock unless
+    $GRAIL_TUI_SYSTEM_SOCKET says otherwise (the test suite's own, so that no test ever reaches a
+    system server running on the machine)."""
+    moved = os.environ.get(SYSTEM_SOCKET_VARIABLE)
+    return Path(moved) if moved else SYSTEM_SOCKET
 
 
 def user_dir() -> Path:
@@ -105,7 +114,7 @@ def peer_of(sock: socket.socket) -> Peer | None:
 def expected_server(path: Path) -> set[int]:
     """Accounts a client may trust at ``path``: itself, and the service account at the system socket."""
     trusted = {os.getuid()}
-    if path == SYSTEM_SOCKET:
+    if path == system_socket():
         uid = service_uid()
         if uid is not None:
             trusted.add(uid)
@@ -125,7 +134,7 @@ def verify_server(sock: socket.socket, path: Path) -> None:
 
 def default_socket() -> Path | None:
     """The server a client finds without being told: the system's, else the player's own."""
-    for path in (SYSTEM_SOCKET, user_socket()):
+    for path in (system_socket(), user_socket()):
         if path.exists():
             return path
     return None

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from grail_tui.games.api import Action, Bot, BotLevel, GameKind, GameState, Wait
 
-from .settings import OnTimeout, TableSettings
+from .seats import SeatConfig
+from .settings import BOT_FLOOR, OnTimeout, TableSettings
 from .thinking import Thinker
 from .timekeeping import Clock
 
@@ -25,6 +26,7 @@ class Clockwork:
     kind: GameKind
     state: GameState
     settings: TableSettings
+    seats: list[SeatConfig]
     thinker: Thinker
     clock: Clock
     store: GameStore
@@ -156,6 +158,8 @@ class Clockwork:
         return self._standins[seat]
 
     def _think(self, seat: int, bot: Bot, delay: float) -> None:
+        if any(config.is_human for config in self.seats):  # a person could time it: no zero delay
+            delay = max(delay, BOT_FLOOR)
         self._thinking[seat] = asyncio.get_running_loop().create_task(self._decide(seat, bot, delay))
 
     async def _decide(self, seat: int, bot: Bot, delay: float) -> None:

@@ -6,6 +6,11 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any
 
+# A rule-of-thumb bot decides in a millisecond or so (at most 1.5 ms measured), a little sooner
+# or later with what it holds: measurable from across the table. While a person sits at it, a
+# table pads every bot decision to at least this, whatever bot delay the operator chose.
+BOT_FLOOR = 0.02
+
 
 class OnTimeout(Enum):
     """What a person's turn that timed out means (answers always pass, replies concede)."""
@@ -23,7 +28,7 @@ class TableSettings:
     on_timeout: OnTimeout = OnTimeout.PASS
     min_round: float = 0.0  # no secret round is shown sooner than this after it opened
     takeover_after: float | None = None  # a bot plays a seat whose person has been gone this long
-    bot_delay: float = 0.5  # every bot decision takes at least this (plus its thinking budget)
+    bot_delay: float = 0.5  # every bot decision takes at least this (plus its budget; BOT_FLOOR at least)
     pause_when_empty: bool = False  # with no person connected, nothing moves (a server table)
 
     def to_dict(self) -> dict[str, Any]:

@@ -148,6 +148,11 @@ class GameDatabase:
         """Codes stay unique across the whole database, finished games included."""
         return self.db.execute("SELECT 1 FROM games WHERE code = ?", (code,)).fetchone() is not None
 
+    def codes_by_length(self) -> dict[int, int]:
+        """How many codes of each length games have (finished ones included): one pass, at start."""
+        return {length: count for length, count in
+                self.db.execute("SELECT length(code), COUNT(*) FROM games GROUP BY length(code)")}
+
     def create(self, code: str, stored: StoredGame, owner: str, status: str) -> SqliteStore:
         now = time.time()
         with self.db:

@@ -37,3 +37,11 @@ def test_every_option_has_a_help_text_stating_its_default():
             elif action.option_strings and action.nargs != 0 and "default" not in action.help:
                 problems.append(f"{where}: the help does not say the default")
     assert not problems, "\n".join(problems)
+
+
+def test_every_help_page_reads_as_written():
+    """argparse fills in %-placeholders in option help but not in a description: no page may show
+    a doubled '%%' (tournament's "95%% confidence intervals" did), or fail to format."""
+    shown = {" ".join(path): parser.format_help() for path, parser in parsers()}
+    assert [path for path, text in shown.items() if "%%" in text] == []
+    assert "95% confidence intervals" in shown["grail-tui tournament"]

@@ -292,7 +292,7 @@ class LobbyScreen(Screen[None]):
                 kind = Join if verb == "join" else Watch
                 self._ask(kind(self.session.ref(), code.strip().upper()[:8]))
 
-        self.app.push_screen(TextPrompt(f"{verb.capitalize()} which game? (its 4-letter code)"), chosen)
+        self.app.push_screen(TextPrompt(f"{verb.capitalize()} which game? (its code: 4 letters, or more)"), chosen)
 
     def action_join_code(self) -> None:
         self._ask_code("join")

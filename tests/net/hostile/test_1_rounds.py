@@ -17,6 +17,7 @@ from pytest import approx
 
 from grail_tui.games.hunt.engine import Assign, Concede, Pass, Phase, Propose
 from grail_tui.net.protocol import Act, Join, ListGames, Open, Watch
+from grail_tui.table.settings import BOT_FLOOR
 
 from .conftest import OnFakeTime, Served, serve
 from .wire import HUNT, Wire, create, legal
@@ -126,6 +127,22 @@ async def test_bots_answer_in_the_same_time_whatever_they_hold_at_every_level(tm
         assert len(times) >= 2, (level, times)
         assert min(times) >= least - 0.02, (level, times)  # nobody answers sooner, holding nothing
         assert max(times) - min(times) < 0.3, (level, times)  # nor later, holding something
+
+
+async def test_a_bot_delay_of_zero_still_pads_every_bot_answer_to_the_floor(tmp_path):
+    """`--bot-delay 0` and a zero minimum round: a rule-of-thumb bot's decision would show in a
+    millisecond or so, sooner or later with what it holds; with a person at the table every
+    answer still takes the floor at least."""
+    server = serve(tmp_path / "server", bot_delay=0.0)
+    try:
+        took = await asyncio.gather(*(answers_of(server, level) for level in ("random", "heuristic")))
+    finally:
+        server.stop()
+    server.assert_no_traceback()
+    for level, times in zip(("random", "heuristic"), took, strict=True):
+        assert len(times) >= 2, (level, times)
+        # seen from the client: the round's opening reaches it a few milliseconds after the bot began
+        assert min(times) >= BOT_FLOOR - 0.01, (level, times)
 
 
 async def answers_of(server: Served, level: str) -> list[float]:

@@ -63,6 +63,6 @@ def test_the_server_draws_codes_and_seeds_from_secrets_and_never_from_random():
     for path in folder.glob("*.py"):
         assert "random" not in imports_of(path), f"{path.name} imports random"
     source = Path(hosting.__file__).read_text()
-    assert "secrets.choice(CODE_LETTERS)" in source and "secrets.randbelow(" in source
+    assert "secrets.choice(self.letters)" in source and "secrets.randbelow(" in source
     assert {"secrets", "os"} <= imports_of(Path(hosting.__file__))
     assert not hasattr(Create, "seed") and "seed" not in Create.__dataclass_fields__

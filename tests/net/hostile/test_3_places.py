@@ -230,7 +230,7 @@ async def test_the_client_refuses_a_server_run_by_another_account_before_saying_
 def test_only_the_service_account_is_trusted_besides_oneself_and_only_at_the_system_socket(monkeypatch):
     service = pwd.struct_passwd(("grail-tui", "x", 4242, 4242, "", "/var/lib/grail-tui", "/bin/false"))
     monkeypatch.setattr(sockets.pwd, "getpwnam", lambda name: service)
-    assert sockets.expected_server(sockets.SYSTEM_SOCKET) == {os.getuid(), 4242}
+    assert sockets.expected_server(sockets.system_socket()) == {os.getuid(), 4242}
     assert sockets.expected_server(Path("/tmp/elsewhere.sock")) == {os.getuid()}
 
 

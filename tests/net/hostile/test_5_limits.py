@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from grail_tui.net.protocol import VERSION, Create, Join, ListGames, Open, Ping, Say, Watch
+from grail_tui.net.protocol import VERSION, Create, Join, ListGames, Open, Ping, Ratings, Record, Say, Watch
 
 from .conftest import Served, serve
 from .wire import Wire, create, finished_game
@@ -382,6 +382,42 @@ async def test_requests_that_make_work_cost_more_of_the_rate(limited: Served):
     eager.send(Watch(100, code))
     assert (await eager.next("joined")).code == code
     await eager.close()
+
+
+async def test_records_and_the_leaderboard_cost_of_the_budget_too(limited: Served):
+    """A finished game's record is read and encoded whole, and the leaderboard walks the ratings:
+    asked for sixty times at once, each meets a 'wait' before the end (they cost nothing and
+    were all answered before), and the account may ask again a moment later."""
+    code = await finished_game(limited, "archivist", turns=8)
+    asks = {"record_reply": lambda ref: Record(ref, code), "ratings_reply": lambda ref: Ratings(ref)}
+    for answer, ask in asks.items():
+        eager = await Wire.open(limited, f"reader-{answer[:6]}")
+        for ref in range(60):
+            eager.send(ask(ref))
+        eager.send(Ping(999))
+        await eager.next("pong")
+        said = [m for m in eager.messages() if m["type"] in (answer, "error")]
+        answered = sum(m["type"] == answer for m in said)
+        waited = [m for m in said if m["type"] == "error"]
+        assert len(said) == 60 and 0 < answered < 60, (answer, answered)
+        assert all("wait a moment" in m["error"] for m in waited)
+        await asyncio.sleep(1.0)
+        eager.send(ask(100))
+        assert (await eager.next(answer.replace("_", ""))).ref == 100
+        await eager.close()
+
+
+def test_the_deploy_guide_gives_what_each_request_costs():
+    """docs/deploy.md's table of limits names every request that costs of the budget, at its cost."""
+    from pathlib import Path
+
+    from grail_tui.net.protocol import TYPE_OF
+    from grail_tui.net.server import COST
+
+    guide = (Path(__file__).resolve().parents[3] / "docs" / "deploy.md").read_text()
+    row = next(line for line in guide.splitlines() if line.startswith("| `rate`, `burst` |"))
+    costs = dict(re.findall(r"`(\w+)`\)? (\d+(?:\.\d+)?)", row))
+    assert costs == {TYPE_OF[kind]: f"{cost:g}" for kind, cost in COST.items()}
 
 
 def test_the_system_unit_allows_what_the_caps_need():

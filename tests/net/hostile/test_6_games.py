@@ -16,8 +16,10 @@ import os
 import signal
 import sqlite3
 import time
+from itertools import product
 from typing import Any
 
+import pytest
 from pytest import approx
 
 from grail_tui.games.hunt.engine import Assign, Initiate, Object, Pass, Phase, Propose
@@ -27,6 +29,7 @@ from grail_tui.table.seats import SeatConfig
 from grail_tui.table.settings import TableSettings
 from grail_tui.table.sqlite import GameDatabase, open_database
 from grail_tui.table.store import StoredGame
+from grail_tui.table.updates import TableError
 
 from .conftest import OnFakeTime, serve
 from .wire import HUNT, Wire, create, finished_game, legal
@@ -171,15 +174,68 @@ async def test_stale_and_repeated_actions_are_refused_and_land_on_nothing(on_fak
 
 def test_codes_are_unique_across_the_whole_database_finished_games_included(tmp_path, monkeypatch):
     database = GameDatabase(open_database(tmp_path / "server.db"))
-    stored = StoredGame("hunt", HUNT.setup_to_dict(HUNT.make_setup(_request())), [SeatConfig("a"),
-                        SeatConfig("b")], TableSettings())
+    stored = _stored()
     store = database.create("ABCD", stored, "a", "playing")
     store.finished({"over": True}, (0, 1))
     database.create("ABCE", stored, "a", "playing")
     letters = iter("ABCD" "ABCE" "ABCF")
     monkeypatch.setattr(hosting.secrets, "choice", lambda _: next(letters))
-    assert hosting.new_code(database, live=["ABCE"]) == "ABCF"  # a finished game's code is never reused
+    assert hosting.Codes(database).new(live=["ABCE"]) == "ABCF"  # a finished game's code is never reused
     database.close()
+
+
+def test_codes_grow_longer_before_a_length_fills_and_run_out_with_a_message(tmp_path):
+    """On a two-letter alphabet: every code of each length up to the wire's limit is taken by
+    games in turn; codes grow a letter once half of a length is used, every new code comes in a
+    bounded number of draws, none is ever reused, and past the limit the host is told."""
+    database = GameDatabase(open_database(tmp_path / "server.db"))
+    stored = _stored()
+    for letters in product("AB", repeat=4):  # the whole four-letter space, taken by finished games
+        database.create("".join(letters), stored, "a", "over")
+    codes = hosting.Codes(database, letters="AB")
+    made: list[str] = []
+    with pytest.raises(TableError, match="run out of game codes"):
+        while True:
+            code = codes.new()
+            database.create(code, stored, "a", "over")
+            made.append(code)
+    # 5 to 8 letters, half of each length: 16 + 32 + 64 + 128
+    assert [len(code) for code in made] == [5] * 16 + [6] * 32 + [7] * 64 + [8] * 128
+    assert len(set(made)) == len(made)
+    database.close()
+
+
+async def test_a_server_whose_four_letter_codes_are_all_used_makes_a_game_at_once(tmp_path):
+    """Every four-letter code already kept by a finished game (331 776 of them): creating a game
+    used to loop for ever on the event loop and freeze the whole server; now the code has a
+    fifth letter, and the server answers everybody meanwhile."""
+    folder = tmp_path / "server"
+    folder.mkdir()
+    database = GameDatabase(open_database(folder / "server.db"))
+    row = ("hunt", json.dumps(_stored().setup), "[]", "{}", "over", 0.0, 0.0, "old")
+    with database.db:
+        database.db.execute("BEGIN")
+        database.db.executemany(
+            "INSERT INTO games (code, game, setup, seats, settings, status, created, updated, owner) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (("".join(letters), *row) for letters in product(hosting.CODE_LETTERS, repeat=4)))
+        database.db.execute("INSERT INTO players VALUES ('old', 'AAAA')")
+    database.close()
+    served = serve(folder)
+    try:
+        host, other = await Wire.open(served, "host"), await Wire.open(served, "other")
+        codes = [await create(host, (None, "random")) for _ in range(3)]
+        assert [len(code) for code in codes] == [5, 5, 5] and len(set(codes)) == 3
+        other.send(Ping(7))
+        await other.next("pong", timeout=5)
+    finally:
+        served.stop()
+    served.assert_no_traceback()
+
+
+def _stored() -> StoredGame:
+    return StoredGame("hunt", HUNT.setup_to_dict(HUNT.make_setup(_request())),
+                      [SeatConfig("a"), SeatConfig("b")], TableSettings())
 
 
 def _request() -> Any:
