@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import os
 import random
+import shlex
 import time
 from collections.abc import Iterable
 from functools import partial
@@ -35,6 +36,8 @@ from . import onelayout, warmcss
 from .glyphs import glyphs
 from .screens.size import SizeNotice, too_small
 from .screens.start import NewGame, StartMenu, StartScreen
+
+QUIT_KEYS = ("ctrl+q", "ctrl+c")  # Ctrl+C says how to quit (Textual's help_quit)
 
 
 class GrailApp(App[int]):
@@ -147,6 +150,18 @@ class GrailApp(App[int]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit_screen(self.screen, event.size.width, event.size.height)
+
+    async def on_event(self, event: events.Event) -> None:
+        if self._behind_notice(event):
+            event.stop()
+            return
+        await super().on_event(event)
+
+    def _behind_notice(self, event: events.Event) -> bool:
+        """Below the smallest terminal only Ctrl+Q acts: a key must not start, play or send
+        anything the player cannot see (the notice hides the screen the key would act on)."""
+        return (isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded
+                and self.has_class("-too-small") and getattr(event, "key", "") not in QUIT_KEYS)
 
     def _fit_screen(self, screen: Screen[Any], width: int = 0, height: int = 0) -> None:
         if not width:
@@ -345,6 +360,35 @@ class GrailApp(App[int]):
             self.notify("Screenshots are not saved over SSH: use your terminal's own.", markup=False)
             return None
         return super().deliver_screenshot(*args, **kwargs)
+
+    # -- leaving -------------------------------------------------------------------
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q quits at once; from an unfinished game it says, after the app has gone, that
+        the game is kept and how to go back to it."""
+        note = self._game_left()
+        if note:
+            self.exit_message = note
+        self.exit()
+
+    def _game_left(self) -> str | None:
+        from .screens.at_table import AtTable
+
+        table = next((s for s in reversed(self.screen_stack) if isinstance(s, AtTable)), None)
+        if table is None:
+            return None
+        client = table.client
+        latest = client.latest(None)
+        if latest is None or latest.over or not client.seats:
+            return None  # over, or only watched: nothing to go back to
+        if not client.remote:
+            return ("Your game is saved after its last action: `grail-tui --continue` resumes it "
+                    "(or Continue on the start screen).")
+        if self.over_ssh:
+            return f"Your seat in game {client.code} stays yours: the lobby opens it again when you come back."
+        socket = f" --socket {shlex.quote(str(self.server.path))}" if self.server.named else ""
+        return (f"Your seat in game {client.code} stays yours: `grail-tui{socket} join {client.code}` "
+                "takes it again.")
 
     def on_unmount(self) -> None:
         if self.client is not None:

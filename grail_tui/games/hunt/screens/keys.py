@@ -53,8 +53,6 @@ class ScreenKeys(AtTable, ComposingScreen):
     # -- which keys work now ---------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.app.has_class("-too-small") and action not in ("help",):
-            return False
         request = self.request()
         idle = self.mode is Compose.IDLE
         if action == "propose":
