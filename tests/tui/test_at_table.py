@@ -94,3 +94,71 @@ async def test_ctrl_q_outside_a_game_says_nothing():
         await pilot.press("ctrl+q")
         await pilot.pause()
     assert app.exit_message is None
+
+
+def error_line(screen: AtTable) -> str:
+    return str(screen.query_one("#prompt-error").content)
+
+
+async def test_a_hunt_key_that_does_nothing_says_why_until_the_next_key():
+    GAMES["hunt"][0]()  # Ann to move: nobody has proposed anything
+    app = GrailApp(resume=True, bot_delay=30)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_saved(app, pilot, "hunt")
+        await pilot.press("o")
+        await pilot.pause()
+        assert error_line(screen) == "You can object only when someone proposes a move."
+        await pilot.press("m")
+        await pilot.pause()
+        assert error_line(screen) == "You can match only when your own proposal meets an objection."
+        await pilot.press("p")  # a key that acts: the reason goes
+        await pilot.pause()
+        assert screen.mode.name == "INITIATE" and error_line(screen) == ""
+        await pilot.press("o")  # composing: the key does nothing for another reason
+        await pilot.pause()
+        assert error_line(screen) == "Finish what you are doing first: Enter sends it, Esc backs out."
+        await pilot.press("escape")
+        await pilot.pause()
+        assert error_line(screen) == "" and screen.mode.name == "IDLE"
+
+
+async def test_a_card_game_key_that_does_nothing_says_why():
+    GAMES["succession"][0]()  # Ann to move with cards in hand and a take to come
+    app = GrailApp(resume=True, bot_delay=30)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_saved(app, pilot, "succession")
+        actions = len(app.client.table.state.actions)
+        await pilot.press("n")
+        await pilot.pause()
+        assert error_line(screen) == "You can pass only when you can neither play nor take."
+        assert len(app.client.table.state.actions) == actions
+        await pilot.press("colon")
+        await pilot.pause()
+        assert error_line(screen) == "Chat is for games on a server; here everyone sees this screen."
+
+
+def key_line(screen: AtTable) -> str:
+    from grail_tui.app.keyline import KeyLine
+
+    return str(screen.query_one(KeyLine).render())
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_at_80_columns_the_key_line_says_how_to_switch_panes(game):
+    GAMES[game][0]()
+    app = GrailApp(resume=True, bot_delay=30)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_saved(app, pilot, game)
+        assert "Tab Panes" in key_line(screen)
+        pane = screen.pane
+        await pilot.press("tab")
+        await pilot.pause()
+        assert screen.pane != pane
+
+
+async def test_wide_every_hunt_pane_shows_and_the_key_line_offers_no_tab():
+    GAMES["hunt"][0]()
+    app = GrailApp(resume=True, bot_delay=30)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_saved(app, pilot, "hunt")
+        assert "Tab" not in key_line(screen) and "Propose" in key_line(screen)

@@ -1,15 +1,27 @@
-"""What every game's screen offers at a table, whatever the game: chat and help."""
+"""What every game's screen offers at a table, whatever the game: chat and help, new chat told
+when the log is out of sight, and a key that does nothing saying why."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
+
+from textual import events
+from textual.actions import parse
+from textual.binding import Binding
+
+CHAT_NOTICES = 3  # at most this many new lines are told at once; the log keeps every one
 
 
 class AtTable:
-    """A game screen's chat (`:`) and help (`?`) actions; the screen has ``app`` and ``client``."""
+    """A game screen's chat (`:`) and help (`?`) actions; the screen has ``app`` and ``client``,
+    shows a refusal in ``error`` and says which of its panes show (``log_shown``) and why a key
+    does nothing now (``why_not``)."""
 
     app: Any
     client: Any
+    error: Any
+    BINDINGS: ClassVar[Any]
+    _why = ""  # the error line says why a key did nothing (forgotten when the situation changes)
 
     def action_chat(self) -> None:
         from .prompts import TextPrompt
@@ -24,3 +36,47 @@ class AtTable:
         from .help import HelpScreen
 
         self.app.push_screen(HelpScreen(self.client.kind))
+
+    # -- new chat while the log is out of sight ------------------------------------------
+
+    def log_shown(self) -> bool:
+        raise NotImplementedError
+
+    def tell_new_chat(self, seat: int | None) -> None:
+        """At 80x24 the log is one pane of several: a line said while it is hidden shows as a
+        notice (as typed: plain text), so nobody misses it. The player's own lines are not told."""
+        heard = self.client.new_chat()
+        if not heard or self.log_shown():
+            return
+        latest = self.client.latest(seat)
+        names = latest.names if latest is not None else ()
+        me = names[seat] if seat is not None and seat < len(names) else None
+        for line in [h for h in heard if h.who != me][-CHAT_NOTICES:]:
+            self.app.notify(f"{line.who}: {line.text}", title="Chat (g shows the log)", markup=False,
+                            timeout=8)
+
+    # -- a key that does nothing says why ---------------------------------------------
+
+    def why_not(self, action: str) -> str | None:
+        """Why ``action``'s key does nothing now, in the player's words; None says nothing."""
+        return None
+
+    def on_key(self, event: events.Key) -> None:
+        """A key of this screen's that would do nothing now says why on the error line (where a
+        refusal shows), instead of nothing at all. A key something else takes is left alone."""
+        self.forget_why()
+        active = self.active_bindings.get(event.key)  # type: ignore[attr-defined]
+        if active is not None and active.enabled:
+            return
+        for binding in self.BINDINGS:
+            if isinstance(binding, Binding) and event.key in binding.key.split(","):
+                why = self.why_not(parse(binding.action)[1])
+                if why:
+                    self.error = self._why = why
+                    return
+
+    def forget_why(self) -> None:
+        """The reason a key did nothing goes once another key is pressed or the game moves on."""
+        if self._why and self.error == self._why:
+            self.error = ""
+        self._why = ""

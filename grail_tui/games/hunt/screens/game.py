@@ -72,8 +72,8 @@ class GameScreen(ScreenKeys):
         Binding("s", "pane('sheet')", "Sheet", show=False, id="pane-sheet"),
         Binding("t", "pane('known')", "Table", show=False, id="pane-table"),
         Binding("g", "pane('log')", "Log", show=False, id="pane-log"),
-        Binding("tab", "next_pane", "Pane", show=False, tooltip="Show the next pane (b s t g)",
-                id="next-pane"),
+        Binding("tab", "next_pane", "Panes", show=False, key_display="Tab",
+                tooltip="Show the next pane (b s t g)", id="next-pane"),
         Binding("pageup", "log('page_up')", "Log up", show=False),
         Binding("pagedown", "log('page_down')", "Log down", show=False),
         Binding("home", "log('scroll_home')", "Log start", show=False),
@@ -215,7 +215,10 @@ class GameScreen(ScreenKeys):
         standing = self.viewer is not None and client.standing_due(self.viewer)
         if request and key != self.asked and not standing:
             self.app.bell()  # the prompt says what is asked; a toast would outlive it
+        if key != self.asked:
+            self.forget_why()
         self.asked = key
+        self.tell_new_chat(self.viewer if self.viewer is not None else next(iter(client.seats), None))
         self._dirty()
 
     def _update_viewer(self) -> None:

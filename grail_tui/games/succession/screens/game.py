@@ -55,7 +55,8 @@ class SuccessionScreen(AtTable, ChoosingScreen):
         *(Binding(str(k), f"pick({k - 1})", f"Card {k}", show=False) for k in range(1, 6)),
         Binding("c", "pane('taken')", "Taken", show=False, id="pane-taken"),
         Binding("g", "pane('log')", "Log", show=False, id="pane-log"),
-        Binding("tab", "next_pane", "Pane", tooltip="Show the next pane (c g)", id="next-pane"),
+        Binding("tab", "next_pane", "Panes", key_display="Tab", tooltip="Show the next pane (c g)",
+                id="next-pane"),
         Binding("colon", "chat", "Chat", key_display=":", tooltip="Say something to the table", id="chat"),
         Binding("question_mark", "help", "Help", key_display="?", id="help"),
     ]
@@ -146,7 +147,10 @@ class SuccessionScreen(AtTable, ChoosingScreen):
             self.app.bell()
             if client.remote:
                 self.notify("It is your turn.", timeout=4)
+        if key != self.asked_key:
+            self.forget_why()
         self.asked_key = key
+        self.tell_new_chat(self.viewer if self.viewer is not None else next(iter(client.seats), None))
         if self.mode is Compose.TAKE and not self.asked():
             self.mode = Compose.IDLE
         self._dirty()
@@ -262,6 +266,13 @@ class SuccessionScreen(AtTable, ChoosingScreen):
         if action == "chat":
             return self.client.remote and idle
         return True
+
+    def why_not(self, action: str) -> str | None:
+        return situation.why_not(action, self.asked(), self.mode, self.public,
+                                 watching=not self.client.seats)
+
+    def log_shown(self) -> bool:
+        return self.pane == "log" or self.has_class("-wide")
 
     def action_pane(self, name: str) -> None:
         self.pane = name
