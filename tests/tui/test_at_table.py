@@ -162,3 +162,91 @@ async def test_wide_every_hunt_pane_shows_and_the_key_line_offers_no_tab():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_saved(app, pilot, "hunt")
         assert "Tab" not in key_line(screen) and "Propose" in key_line(screen)
+
+
+# -- hot-seat: the keyboard is handed over only to somebody else, only for a choice ----------
+
+
+def card_game_before_a_forced_take():
+    """Gregor to move; then Ann, who has played every card and never taken, can only take."""
+    from grail_tui.games.api import BotLevel
+    from grail_tui.games.succession.engine import Game, Play, Setup
+
+    def fresh():
+        return Game(Setup(seed=11, first_player=0, names=("Ann", "Gregor")))
+
+    game = fresh()
+    bot = cards.KIND.make_bot(BotLevel.HEURISTIC, 12)
+    while game.to_act()[0] == 1 or game.hands[0]:
+        if game.to_act()[0] == 0:
+            game.apply(Play(0, game.hands[0][0]))
+        else:
+            game.apply(bot.decide(game.view(1), game.legal_actions(1)))
+    assert game.mover == 0 and not game.took[0] and game.actions[-1].player == 1
+    before = fresh()
+    for action in game.actions[:-1]:
+        before.apply(action)
+    return before, game.actions[-1]
+
+
+async def test_card_hot_seat_hands_over_only_to_somebody_else_and_only_for_a_choice(monkeypatch):
+    import grail_tui.table.client as table_client
+    from grail_tui.app.screens.prompts import PrivacyScreen
+    from grail_tui.games.succession.engine import Take
+    from grail_tui.table.seats import SeatConfig
+
+    monkeypatch.setattr(table_client, "STANDING_PACE", 0.05)
+    game, gregors = card_game_before_a_forced_take()
+    cards.save(game, [SeatConfig("Ann"), SeatConfig("Gregor")])
+    app = GrailApp(resume=True, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen)  # nobody has had the keyboard yet
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SuccessionScreen) and screen.viewer == 1
+        table = app.client.table
+        await pilot.press(str(screen.mine.hand.index(gregors.card) + 1), "enter")  # Gregor plays
+        seen = []
+        for _ in range(100):  # Ann's take is made for her, then Gregor's turn comes back
+            await pilot.pause(0.02)
+            seen.append(type(app.screen).__name__)
+            if len(table.state.actions) == len(game.actions) + 2 and screen.viewer == 1:
+                break
+        assert isinstance(table.state.actions[-1], Take) and table.state.actions[-1].player == 0
+        assert "PrivacyScreen" not in seen  # no hand-off to Ann for the take, none back to Gregor
+        assert app.screen is screen and screen.viewer == 1 and screen.mine is not None
+
+
+async def test_hunt_hot_seat_no_hand_off_to_the_person_already_at_the_keyboard(monkeypatch):
+    import grail_tui.table.client as table_client
+    from grail_tui.app.screens.prompts import PrivacyScreen
+    from grail_tui.games.api import BotLevel
+    from grail_tui.games.hunt.engine import Initiate
+    from grail_tui.games.hunt.situation import Request
+    from grail_tui.games.hunt.standing import StandingAnswers
+    from grail_tui.table.seats import SeatConfig
+
+    monkeypatch.setattr(table_client, "STANDING_PACE", 0.05)
+    hunt.save(hunt.midgame(), [SeatConfig("Ann"), SeatConfig("Gregor"), SeatConfig("Inga", BotLevel.RANDOM)])
+    app = GrailApp(resume=True, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen)
+        await pilot.press("enter")  # Ann's turn 4
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.viewer == 0
+        # Gregor (4 on AC) has said he objects to moves of AC this turn: he needs no keyboard
+        app.client.stand(1, StandingAnswers(turn=4, objections=((Initiate.AC, 10),)))
+        await pilot.press("p", "2", "enter")  # Ann proposes a move of AC
+        seen = []
+        for _ in range(100):  # the answers come by themselves; Ann must match, raise or concede
+            await pilot.pause(0.02)
+            seen.append(type(app.screen).__name__)
+            if screen.request() is Request.REPLY:
+                break
+        assert screen.request() is Request.REPLY
+        assert "PrivacyScreen" not in seen  # no "Pass the keyboard to Ann": she has it
+        assert app.screen is screen and screen.viewer == 0 and screen.mine is not None

@@ -3,6 +3,7 @@ when the log is out of sight, and a key that does nothing saying why."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from textual import events
@@ -36,6 +37,32 @@ class AtTable:
         from .help import HelpScreen
 
         self.app.push_screen(HelpScreen(self.client.kind))
+
+    # -- hot-seat: handing the keyboard over ----------------------------------------------
+
+    privacy_open = False  # the hand-off screen is up
+    _at_keyboard: int | None = None  # the seat whose person had the keyboard last
+
+    def hand_keyboard(self, asked: Sequence[int], name: str, reason: str,
+                      ready: Callable[[int], None]) -> int | None:
+        """Hot-seat: the keyboard goes to one of the ``asked`` seats. The person who had it last
+        keeps it, with no hand-off screen (returned: the seat to show now); anyone else gets the
+        privacy screen first (None is returned; ``ready`` is called once they have the keyboard).
+        ``name``: how the game names the first asked seat."""
+        if self._at_keyboard is not None and self._at_keyboard in asked:
+            return self._at_keyboard
+        from .prompts import PrivacyScreen
+
+        target = asked[0]
+        self.privacy_open = True
+
+        def handed(_: None) -> None:
+            self.privacy_open = False
+            self._at_keyboard = target
+            ready(target)
+
+        self.app.push_screen(PrivacyScreen(name, reason), handed)
+        return None
 
     # -- new chat while the log is out of sight ------------------------------------------
 

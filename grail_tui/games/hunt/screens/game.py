@@ -87,7 +87,6 @@ class GameScreen(ScreenKeys):
         super().__init__(client, glyphs)
         self.paints = 0  # counted by a test: one paint per change
         self.asked: object = None
-        self.privacy_open = False
         self.ended = False
         self._enabled: tuple[str, ...] = ()
         self._book: object = None  # the log book the log pane shows
@@ -233,10 +232,6 @@ class GameScreen(ScreenKeys):
         self._close_full_log()
         self.viewer = None
         if asked and not self.privacy_open and self.public is not None:
-            from grail_tui.app.screens.prompts import PrivacyScreen
-
-            target = asked[0]
-            self.privacy_open = True
             reason = {
                 Phase.OPENING: "It is time for your secret opening assignment.",
                 Phase.TURN: "It is your turn.",
@@ -244,14 +239,15 @@ class GameScreen(ScreenKeys):
                 Phase.REPLY: "Your proposal met an objection.",
             }.get(self.public.phase, "")
 
-            def ready(_: None) -> None:
-                self.privacy_open = False
+            def ready(target: int) -> None:
                 update = self.client.latest(target)
                 self.viewer = target if update is not None and update.asked else None
                 self.focus_board()
                 self._sync()
 
-            self.app.push_screen(PrivacyScreen(self.public.name(target), reason), ready)
+            keeps = self.hand_keyboard(asked, self.public.name(asked[0]), reason, ready)
+            if keeps is not None:
+                self.viewer = keeps  # the person at the keyboard goes on: the sync reads their view
 
     # -- one paint per change ----------------------------------------------------
 

@@ -27,6 +27,7 @@ from grail_tui.table.client import TableClient
 
 from .. import situation
 from ..situation import Compose
+from ..standing import OnlyMove
 from ..widgets.cards import HandView, RowView
 from ..widgets.panes import LogPane, TakenPane
 from .choosing import ChoosingScreen
@@ -66,7 +67,6 @@ class SuccessionScreen(AtTable, ChoosingScreen):
         self.g = glyphs
         self.paints = 0  # counted by a test: one paint per change
         self.asked_key: object = None
-        self.privacy_open = False
         self.log_owner: object = "nobody yet"
         self.ended = False
         self.failure_told: str | None = None
@@ -91,6 +91,9 @@ class SuccessionScreen(AtTable, ChoosingScreen):
 
     def on_mount(self) -> None:
         self.client.on_change = self._table_changed
+        if self.hotseat:  # nobody is handed the keyboard for a move they have no choice over
+            for seat in self.client.seats:
+                self.client.stand(seat, OnlyMove())
         self._show_pane()
         self.set_focus(self.query_one(HandView))
         self.client.start()
@@ -158,24 +161,23 @@ class SuccessionScreen(AtTable, ChoosingScreen):
     def _update_viewer(self) -> None:
         if not self.hotseat:
             return
-        asked = [s for s in self.client.seats if (u := self.client.latest(s)) is not None and u.asked]
+        client = self.client
+        asked = [s for s in client.seats if (u := client.latest(s)) is not None and u.asked
+                 and not client.standing_due(s)]  # a forced move needs nobody at the keyboard
         if self.viewer is not None and self.viewer in asked:
             return
         self._cancel()
         self.viewer = None
         if asked and not self.privacy_open and self.public is not None:
-            from grail_tui.app.screens.prompts import PrivacyScreen
 
-            target = asked[0]
-            self.privacy_open = True
-
-            def ready(_: None) -> None:
-                self.privacy_open = False
+            def ready(target: int) -> None:
                 update = self.client.latest(target)
                 self.viewer = target if update is not None and update.asked else None
                 self._sync()
 
-            self.app.push_screen(PrivacyScreen(self.public.name(target), "It is your turn."), ready)
+            keeps = self.hand_keyboard(asked, self.public.name(asked[0]), "It is your turn.", ready)
+            if keeps is not None:
+                self.viewer = keeps  # the person at the keyboard goes on: the sync reads their view
 
     # -- one paint per change ----------------------------------------------------
 
