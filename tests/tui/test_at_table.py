@@ -250,3 +250,31 @@ async def test_hunt_hot_seat_no_hand_off_to_the_person_already_at_the_keyboard(m
         assert screen.request() is Request.REPLY
         assert "PrivacyScreen" not in seen  # no "Pass the keyboard to Ann": she has it
         assert app.screen is screen and screen.viewer == 0 and screen.mine is not None
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("size", [(120, 40), SIZE])
+async def test_every_log_line_is_whole_in_the_log_pane(game, size):
+    """A new game's first lines are written while the panes take their widths: none is cut off."""
+    from grail_tui.app.screens.start import StartMenu
+
+    app = GrailApp(seed=5, bot_delay=0, player_name="Ann")
+    async with app.run_test(size=size) as pilot:
+        menu = app.screen.query_one(StartMenu)
+        while app.settings.game != game:
+            await pilot.press("down") if menu.rows()[menu.row] != "game" else await pilot.press("right")
+        while menu.row:
+            await pilot.press("up")
+        await pilot.press("enter")  # a new game, from the start screen
+        await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, GAMES[game][1])
+        await pilot.press("g")  # the log in front (at 120 columns it shows anyway)
+        await pilot.pause()
+        pane = screen.query_one("#pane-log")
+        assert pane.display and pane.size.width < 60
+        width = pane.scrollable_content_region.width
+        assert all(strip.text[width:].strip() == "" for strip in pane.lines)  # nothing past the edge
+        shown = " ".join(" ".join(strip.text[:width].split()) for strip in pane.lines).split()
+        book = " ".join(screen.client.log(screen.viewer).lines).split()
+        assert shown == book and book
