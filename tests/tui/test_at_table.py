@@ -278,3 +278,60 @@ async def test_every_log_line_is_whole_in_the_log_pane(game, size):
         shown = " ".join(" ".join(strip.text[:width].split()) for strip in pane.lines).split()
         book = " ".join(screen.client.log(screen.viewer).lines).split()
         assert shown == book and book
+
+
+# -- the end screen and notices say paths a player can use ------------------------------------
+
+
+def save_finished(game: str) -> None:
+    """A save whose last action ended the game (the process stopped before the end screen)."""
+    if game == "hunt":
+        hunt.save(hunt.finished())
+    else:
+        cards.save(cards.finished())
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_end_screen_names_the_record_it_wrote_and_how_to_replay_it(game, monkeypatch):
+    import grail_tui.table.journal as journal
+    from grail_tui.app.paths import shown_path
+    from grail_tui.table.files import write_record
+
+    monkeypatch.setattr(journal, "write_record", write_record)  # the real one, not the tests' stand-in
+    save_finished(game)
+    app = GrailApp(resume=True, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(50):
+            await settle(app, pilot)
+            if type(app.screen).__name__ == "EndScreen":
+                break
+        assert type(app.screen).__name__ == "EndScreen"
+        text = str(app.screen.query_one("#end Static").content)
+        path = app.client.record_path
+        assert path is not None and path.is_file()
+        assert f"grail-tui replay {shown_path(path)}\n" in text
+        assert "FILE" not in text
+
+
+async def test_a_notice_at_80_columns_shows_a_path_whole_on_its_own_line(tmp_path, monkeypatch):
+    from textual.geometry import Region
+    from textual.widgets._toast import Toast
+
+    from .test_library import open_library, shelf_of_three, until
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    folder = tmp_path / "exports" / "grail-tui"
+    folder.mkdir(parents=True)
+    name = "game-20261125-121530.json"
+    shelf_of_three()
+    app = GrailApp(seed=1, bot_delay=0, player_name="Ann")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await open_library(pilot, app)
+        await pilot.press("e")
+        await pilot.press("ctrl+u", *f"~/exports/grail-tui/{name}", "enter")
+        await until(pilot, lambda: (folder / name).exists() and bool(app.screen.query(Toast)))
+        await pilot.pause()
+        toast = app.screen.query(Toast).last()
+        lines = [s.text.strip("▌ ") for s in toast.render_lines(Region(0, 0, *toast.outer_size))]
+        assert "The record is in" in lines
+        assert f"~/exports/grail-tui/{name}" in lines  # whole, on a line of its own
