@@ -335,3 +335,26 @@ async def test_a_notice_at_80_columns_shows_a_path_whole_on_its_own_line(tmp_pat
         lines = [s.text.strip("▌ ") for s in toast.render_lines(Region(0, 0, *toast.outer_size))]
         assert "The record is in" in lines
         assert f"~/exports/grail-tui/{name}" in lines  # whole, on a line of its own
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_replay_key_line_shows_key_glyphs_like_every_other(game, tmp_path):
+    import json
+
+    from grail_tui.app.keyline import KeyLine
+    from grail_tui.games import registry
+    from grail_tui.games.hunt.engine import GameRecord
+
+    data = GameRecord.of(hunt.finished()).to_dict() if game == "hunt" else cards.KIND.record(cards.finished())
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    kind, record, note = registry.read_record_for_replay(path)
+    app = GrailApp(replay=record, replay_game=kind.name, replay_note=note)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(10):
+            await pilot.pause()
+            if app.screen.query(KeyLine):
+                break
+        line = str(app.screen.query_one(KeyLine).render())
+        assert "→ Next" in line and "← Back" in line and "Tab Pane" in line
+        assert "right" not in line and "left" not in line and "tab " not in line
