@@ -191,7 +191,8 @@ class GrailApp(App[int]):
             return None
         stored = saves[0].stored
         humans = [s.name or "?" for s in stored.seats if s.is_human]
-        more = f" (+{len(saves) - 1} more)" if len(saves) > 1 else ""
+        others = len(saves) - 1
+        more = f" (+{others} more game{'s' if others > 1 else ''})" if others else ""
         return (f"{len(stored.seats)} players, {len(stored.actions)} actions, "
                 f"{', '.join(humans) or 'bots only'}{more}")
 

@@ -358,3 +358,16 @@ async def test_the_replay_key_line_shows_key_glyphs_like_every_other(game, tmp_p
         line = str(app.screen.query_one(KeyLine).render())
         assert "→ Next" in line and "← Back" in line and "Tab Pane" in line
         assert "right" not in line and "left" not in line and "tab " not in line
+
+
+async def test_continue_on_the_start_screen_says_more_of_what():
+    from grail_tui.app.screens.start import StartMenu
+
+    for k in range(3):
+        hunt.save(hunt.midgame())
+        (saves_dir() / hunt.SAVE).rename(saves_dir() / f"game-{k}.jsonl")
+    app = GrailApp(seed=1, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = str(app.screen.query_one(StartMenu).render())
+        assert "Ann (+2 more games)" in menu
