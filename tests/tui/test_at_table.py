@@ -371,3 +371,30 @@ async def test_continue_on_the_start_screen_says_more_of_what():
         await pilot.pause()
         menu = str(app.screen.query_one(StartMenu).render())
         assert "Ann (+2 more games)" in menu
+
+
+async def test_a_headquarters_a_proposal_can_step_to_is_marked_and_listed_like_any_field():
+    """HQ Templars is field 0: it was left unmarked (a falsy step), listed by another name and
+    its cursor sent to the initiate instead."""
+    from grail_tui.games.hunt.engine import Field
+    from grail_tui.games.hunt.widgets.board import SOCIETY_STYLE, BoardMap
+    from grail_tui.games.hunt.widgets.choices import ChoiceList
+
+    GAMES["hunt"][0]()  # Ann to move; JB stands on Baghras, beside the Templars' headquarters
+    app = GrailApp(resume=True, bot_delay=30)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_saved(app, pilot, "hunt")
+        await pilot.press("p", "1")  # JB: the board marks where it can step
+        await pilot.pause()
+        board = screen.query_one(BoardMap)
+        assert board.destinations == {Field.HQ_TEMPLARS, Field.RENNES_LE_CHATEAU, Field.AVIGNON}
+        listed = [str(o.prompt) for o in screen.query_one(ChoiceList).options]
+        assert listed[0] == "→ ✠Templar" and "→ Rennes" in listed  # the board's names
+        assert board.cursor == Field.HQ_TEMPLARS  # the first choice, highlighted
+        lines = board.render().split("\n")
+        row0, row1 = lines[1], lines[4]  # the names of the first two rows
+        hq, rennes = row0.plain.index("›✠Templa"), row1.plain.index("›Rennes")
+        console = app.console
+        mark, other = row0.get_style_at_offset(console, hq), row1.get_style_at_offset(console, rennes)
+        assert (mark.color, mark.underline) == (other.color, other.underline)  # the same › (HQ has the cursor)
+        assert row0.get_style_at_offset(console, hq + 1).color == SOCIETY_STYLE[0].color  # ✠ in red

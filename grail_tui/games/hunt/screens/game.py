@@ -297,7 +297,7 @@ class GameScreen(ScreenKeys):
             code=client.code, away=away, open_seats=len(free)))
         destinations: frozenset[Field] = frozenset()
         if self.mode is Compose.PROPOSAL:
-            destinations = frozenset(a.proposal.step for a in self.proposals if a.proposal.step)
+            destinations = frozenset(a.proposal.step for a in self.proposals if a.proposal.step is not None)
         self.query_one(BoardMap).show(view, destinations)
         book = client.log(self.viewer)
         standing = self.standing_answers()
