@@ -1,6 +1,8 @@
-"""What every game's table does the same way, in both games at 80x24: nothing acts behind the
-"too small" notice, Ctrl+Q says how to come back, a key that does nothing says why, the key
-line says how to switch panes."""
+"""The frictions a newcomer met at the table, in both games (mostly at 80x24): nothing acts
+behind the "too small" notice, Ctrl+Q says how to come back, a key that does nothing says why,
+the key line says how to switch panes, the hot-seat hand-off only to somebody else and only for
+a choice, log lines whole, the end screen's record path, paths whole in notices, key glyphs on
+the replay's line, "more games", the › on a headquarters."""
 
 from __future__ import annotations
 
