@@ -1,5 +1,5 @@
-"""What every game's screen offers at a table, whatever the game: chat and help, new chat told
-when the log is out of sight, and a key that does nothing saying why."""
+"""What every game's screen offers at a table, whatever the game: chat and help, new chat
+marked while the log is out of sight, a key that does nothing saying why, the hot-seat hand-off."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ from typing import Any, ClassVar
 from textual import events
 from textual.actions import parse
 from textual.binding import Binding
-
-CHAT_NOTICES = 3  # at most this many new lines are told at once; the log keeps every one
 
 
 class AtTable:
@@ -66,21 +64,32 @@ class AtTable:
 
     # -- new chat while the log is out of sight ------------------------------------------
 
+    _unread = 0  # chat lines said while the log was hidden, not yet seen
+
     def log_shown(self) -> bool:
         raise NotImplementedError
 
     def tell_new_chat(self, seat: int | None) -> None:
-        """At 80x24 the log is one pane of several: a line said while it is hidden shows as a
-        notice (as typed: plain text), so nobody misses it. The player's own lines are not told."""
+        """At 80x24 the log is one pane of several: lines said while it is hidden are counted
+        for the status line's marker (``chat_marker``). A notice would cover the side pane (the
+        player's own sheet) for seconds; the player's own lines are not counted."""
         heard = self.client.new_chat()
         if not heard or self.log_shown():
             return
         latest = self.client.latest(seat)
         names = latest.names if latest is not None else ()
         me = names[seat] if seat is not None and seat < len(names) else None
-        for line in [h for h in heard if h.who != me][-CHAT_NOTICES:]:
-            self.app.notify(f"{line.who}: {line.text}", title="Chat (g shows the log)", markup=False,
-                            timeout=8)
+        self._unread += sum(1 for line in heard if line.who != me)
+
+    def chat_marker(self, log_key: str) -> str:
+        """What the status line adds while chat waits unread: how many lines, and the key that
+        shows the log (the log in front clears it)."""
+        if self._unread and self.log_shown():
+            self._unread = 0
+        if not self._unread:
+            return ""
+        lines = "line" if self._unread == 1 else "lines"
+        return f" · {self._unread} new chat {lines}: {log_key} shows the log"
 
     # -- a key that does nothing says why ---------------------------------------------
 

@@ -272,6 +272,7 @@ class GameScreen(ScreenKeys):
 
     def watch_pane(self) -> None:
         self._show_panes()
+        self._dirty()  # the log in front: the status line's chat marker goes
 
     def _say(self, selector: str, text: object) -> None:
         """Update a line of text only when it says something new."""
@@ -294,7 +295,7 @@ class GameScreen(ScreenKeys):
         away = tuple(p for p, here in enumerate(present) if not here and p not in free) if client.remote else ()
         self._say("#status", situation.status_line(
             view, self.viewer, hotseat=self.hotseat, remote=client.remote, notice=client.notice,
-            code=client.code, away=away, open_seats=len(free)))
+            code=client.code, away=away, open_seats=len(free)) + self.chat_marker("g"))
         destinations: frozenset[Field] = frozenset()
         if self.mode is Compose.PROPOSAL:
             destinations = frozenset(a.proposal.step for a in self.proposals if a.proposal.step is not None)

@@ -196,6 +196,7 @@ class SuccessionScreen(AtTable, ChoosingScreen):
 
     def watch_pane(self) -> None:
         self._show_pane()
+        self._dirty()  # the log in front: the status line's chat marker goes
         if self.pane == "log":
             self.query_one(LogPane).scroll_end(animate=False)  # written while hidden: show its end
 
@@ -209,7 +210,7 @@ class SuccessionScreen(AtTable, ChoosingScreen):
         client = self.client
         self.query_one("#status", Static).update(situation.status_line(
             view, self.viewer, hotseat=self.hotseat, remote=client.remote, notice=client.notice,
-            code=client.code))
+            code=client.code) + self.chat_marker("g"))
         asked = self.asked()
         self.query_one(RowView).show(view, taking=self.mode is Compose.TAKE)
         hand = self.query_one(HandView)
