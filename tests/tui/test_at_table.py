@@ -252,6 +252,9 @@ async def test_hunt_hot_seat_no_hand_off_to_the_person_already_at_the_keyboard(m
         assert screen.request() is Request.REPLY
         assert "PrivacyScreen" not in seen  # no "Pass the keyboard to Ann": she has it
         assert app.screen is screen and screen.viewer == 0 and screen.mine is not None
+        await pilot.press("c")  # and her keys work: she concedes
+        await pilot.pause()
+        assert screen.request() is not Request.REPLY
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -248,6 +248,7 @@ class GameScreen(ScreenKeys):
             keeps = self.hand_keyboard(asked, self.public.name(asked[0]), reason, ready)
             if keeps is not None:
                 self.viewer = keeps  # the person at the keyboard goes on: the sync reads their view
+                self.focus_board()
 
     # -- one paint per change ----------------------------------------------------
 
