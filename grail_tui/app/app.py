@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import os
 import random
+import shlex
 import time
 from collections.abc import Iterable
 from functools import partial
@@ -38,6 +39,8 @@ from .glyphs import glyphs
 from .keyorder import KeyOrder
 from .screens.size import SizeNotice, too_small
 from .screens.start import NewGame, StartMenu, StartScreen
+
+QUIT_KEYS = ("ctrl+q", "ctrl+c")  # Ctrl+C says how to quit (Textual's help_quit)
 
 
 class GrailApp(App[int]):
@@ -154,6 +157,9 @@ class GrailApp(App[int]):
             self.start_game()  # `grail-tui bench tui`: straight to the game screen
 
     async def on_event(self, event: events.Event) -> None:
+        if self._behind_notice(event):  # first: a held key must not act behind the notice either
+            event.stop()
+            return
         if isinstance(event, events.Key) and not event.is_forwarded:
             await self.key_order.arrived(event)  # in the order typed: see keyorder.py
             return
@@ -163,6 +169,12 @@ class GrailApp(App[int]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit_screen(self.screen, event.size.width, event.size.height)
+
+    def _behind_notice(self, event: events.Event) -> bool:
+        """Below the smallest terminal only Ctrl+Q acts: a key must not start, play or send
+        anything the player cannot see (the notice hides the screen the key would act on)."""
+        return (isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded
+                and self.has_class("-too-small") and getattr(event, "key", "") not in QUIT_KEYS)
 
     def _fit_screen(self, screen: Screen[Any], width: int = 0, height: int = 0) -> None:
         if not width:
@@ -191,7 +203,8 @@ class GrailApp(App[int]):
         if not saves:
             return None
         readable = [save for save in saves if save.stored is not None]
-        more = f" (+{len(saves) - 1} more)" if len(saves) > 1 else ""
+        others = len(saves) - 1
+        more = f" (+{others} more game{'s' if others > 1 else ''})" if others else ""
         if not readable:
             return f"a damaged save{more}: Continue says what is wrong"
         stored = readable[0].stored
@@ -381,6 +394,35 @@ class GrailApp(App[int]):
             self.notify("Screenshots are not saved over SSH: use your terminal's own.", markup=False)
             return None
         return super().deliver_screenshot(*args, **kwargs)
+
+    # -- leaving -------------------------------------------------------------------
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q quits at once; from an unfinished game it says, after the app has gone, that
+        the game is kept and how to go back to it."""
+        note = self._game_left()
+        if note:
+            self.exit_message = note
+        self.exit()
+
+    def _game_left(self) -> str | None:
+        from .screens.at_table import AtTable
+
+        table = next((s for s in reversed(self.screen_stack) if isinstance(s, AtTable)), None)
+        if table is None:
+            return None
+        client = table.client
+        latest = client.latest(None)
+        if latest is None or latest.over or not client.seats:
+            return None  # over, or only watched: nothing to go back to
+        if not client.remote:
+            return ("Your game is saved after its last action: `grail-tui --continue` resumes it "
+                    "(or Continue on the start screen).")
+        if self.over_ssh:
+            return f"Your seat in game {client.code} stays yours: the lobby opens it again when you come back."
+        socket = f" --socket {shlex.quote(str(self.server.path))}" if self.server.named else ""
+        return (f"Your seat in game {client.code} stays yours: `grail-tui{socket} join {client.code}` "
+                "takes it again.")
 
     def on_unmount(self) -> None:
         if self.client is not None:

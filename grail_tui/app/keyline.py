@@ -23,11 +23,20 @@ KEY = Style(bold=True)
 TAIL = "^p palette"
 
 
+# How a key reads on every key line: the glyph or the name printed on the key (the game screens'
+# own bindings say so with key_display; these are for every binding that does not).
+KEY_GLYPHS = {
+    "ctrl+q": "^q", "question_mark": "?", "colon": ":", "escape": "esc", "slash": "/",
+    "left": "←", "right": "→", "up": "↑", "down": "↓", "home": "Home", "end": "End",
+    "pageup": "PgUp", "pagedown": "PgDn", "tab": "Tab", "enter": "Enter", "space": "Space",
+}
+
+
 def key_name(binding: Binding) -> str:
     if binding.key_display:
         return binding.key_display
     key = binding.key.split(",")[0]
-    return {"ctrl+q": "^q", "question_mark": "?", "colon": ":", "escape": "esc", "slash": "/"}.get(key, key)
+    return KEY_GLYPHS.get(key, key)
 
 
 class KeyLine(Static):

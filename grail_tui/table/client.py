@@ -26,8 +26,9 @@ from grail_tui.games.api import Action, GameKind, LogBook
 
 from .table import Subscription, Table
 from .timekeeping import SYSTEM_CLOCK, Alarm, Clock
-from .updates import SeatUpdate, TableError
+from .updates import ChatLine, SeatUpdate, TableError
 
+HEARD_KEPT = 20  # chat lines kept for a screen that has not looked yet (a busy table's are in the log)
 STANDING_PACE = 1.0  # seconds from a question to its standing answer: about a person's quickest
 
 
@@ -60,6 +61,9 @@ class TableClient(Protocol):
 
     def latest(self, seat: int | None) -> SeatUpdate | None: ...
     def log(self, seat: int | None) -> LogBook: ...
+    def new_chat(self) -> list[ChatLine]:
+        """What was said since the last call (not what a fresh start of the log repeats)."""
+        ...
     def legal_actions(self, seat: int) -> Sequence[Action]: ...
     def why_illegal(self, seat: int, action: Action) -> str | None: ...
     def submit(self, seat: int, action: Action) -> str | None:
@@ -101,6 +105,7 @@ class SeatMirror:
         self._standing: dict[int, Standing] = {}
         self._due: dict[int, tuple[int, Alarm]] = {}  # seat -> (seq, timer)
         self.clock: Clock = SYSTEM_CLOCK  # keeps a standing answer's pace
+        self._heard: list[ChatLine] = []  # said since the screen last asked (new_chat)
 
     def receive(self, update: SeatUpdate) -> None:
         seat = update.seat
@@ -124,6 +129,8 @@ class SeatMirror:
         for what, item in new:
             book.feed(item) if what == "events" else book.note(item)
         said.extend(new)
+        if update.chat and not update.reset and seat == (self.seats[0] if self.seats else None):
+            self._heard = [*self._heard, *update.chat][-HEARD_KEPT:]  # one seat's copy of each line
         self.updates[seat] = update
         if seat is not None and seat in self._standing:
             self._consider(seat)
@@ -132,6 +139,14 @@ class SeatMirror:
 
     def latest(self, seat: int | None) -> SeatUpdate | None:
         return self.updates.get(seat)
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def new_chat(self) -> list[ChatLine]:
+        heard, self._heard = self._heard, []
+        return heard
 
     # -- standing answers ----------------------------------------------------------------
 

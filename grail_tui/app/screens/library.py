@@ -23,6 +23,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from grail_tui.app.keyline import KeyFooter
+from grail_tui.app.paths import shown_path
 from grail_tui.games import registry
 from grail_tui.games.api import GameKind, RecordData, RecordError, tells_stories
 from grail_tui.table.library import RecordSummary, write_private
@@ -199,7 +200,8 @@ class LibraryScreen(Screen[None]):
         from .prompts import ConfirmPrompt
 
         if path.is_dir():
-            self.notify(f"{path} is a folder: name a file in it.", severity="error", timeout=8)
+            self.notify(f"That is a folder: name a file in it.\n{shown_path(path)}", severity="error",
+                        timeout=8, markup=False)
             return
         if not path.exists():
             self._write(entry, path, False)
@@ -211,7 +213,7 @@ class LibraryScreen(Screen[None]):
             else:
                 self.notify("Nothing was written.")
 
-        self.app.push_screen(ConfirmPrompt(f"{path} is there already. Replace it?"), answered)
+        self.app.push_screen(ConfirmPrompt(f"{shown_path(path)}\nis there already. Replace it?"), answered)
 
     @work(group="library-export")
     async def _write(self, entry: RecordSummary, path: Path, replace: bool) -> None:
@@ -223,12 +225,14 @@ class LibraryScreen(Screen[None]):
         try:
             write_private(path, json.dumps(data, indent=1), replace=replace)
         except FileExistsError:
-            self.notify(f"{path} appeared meanwhile; nothing was written.", severity="error", timeout=8)
+            self.notify(f"Nothing was written: this file appeared meanwhile.\n{shown_path(path)}",
+                        severity="error", timeout=8, markup=False)
             return
         except OSError as exc:
-            self.notify(f"Cannot write {path}: {exc.strerror or exc}", severity="error", timeout=8)
+            self.notify(f"Cannot write it ({exc.strerror or exc}):\n{shown_path(path)}", severity="error",
+                        timeout=8, markup=False)
             return
-        self.notify(f"The record is in {path}")
+        self.notify(f"The record is in\n{shown_path(path)}", markup=False)
 
     # -- filtering -------------------------------------------------------------------------
 

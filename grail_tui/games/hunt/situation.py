@@ -169,3 +169,39 @@ def situation(request: Request | None, view: PublicView, pv: PlayerView | None,
         return f"Answer given ({said}); all answers are shown together."
     waiting = ", ".join(names(p) for p in view.to_act)
     return f"Waiting for {waiting}…" if waiting else ""
+
+
+def why_not(action: str, request: Request | None, mode: Compose, view: PublicView | None,
+            viewer: int | None, answered: bool, watching: bool = False) -> str | None:
+    """Why the key for ``action`` does nothing now, in the player's words (None: say nothing).
+    ``answered``: the player's answer in the round now open is given."""
+    if watching and action not in ("chat", "pick"):
+        return "You are watching this game."
+    if mode is not Compose.IDLE and action in ("propose", "assign", "object", "pass", "match", "raise",
+                                                 "concede", "standing"):
+        return "Finish what you are doing first: Enter sends it, Esc backs out."
+    phase = view.phase if view is not None else None
+    if answered and action in ("object", "pass", "assign"):
+        return "Your answer is given; all answers are shown together."
+    if action == "propose":
+        return "You can propose only on your turn."
+    if action == "assign":
+        if request is Request.TURN:
+            return "You can assign only once every proposal of this turn has been rejected."
+        return "You can assign only in the opening or on your turn."
+    if action in ("object", "pass"):
+        if phase is Phase.OBJECTIONS and view is not None and viewer == view.mover:
+            return "It is your own proposal: the others object or pass."
+        verb = "object" if action == "object" else "pass"
+        return f"You can {verb} only when someone proposes a move."
+    if action in ("match", "raise", "concede"):
+        return f"You can {action} only when your own proposal meets an objection."
+    if action == "standing":
+        if phase is Phase.OPENING:
+            return "Standing answers are for the turns after the opening."
+        return "Standing answers are for the others' proposals, not on your own turn."
+    if action == "pick" and request is Request.TURN:
+        return "The numbers pick an initiate once you propose (p) or assign (a)."
+    if action == "chat":
+        return "Chat is for games on a server; here everyone sees this screen."
+    return None

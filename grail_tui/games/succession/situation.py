@@ -104,3 +104,21 @@ def prompt(mode: Compose, asked: bool, view: PublicView, pv: PlayerView | None,
     if may_take(view, me):
         return "Your hand is empty: t takes the marked cards of the row."
     return "You can neither play nor take: n passes your turn."
+
+
+def why_not(action: str, asked: bool, mode: Compose, view: PublicView | None,
+            watching: bool = False) -> str | None:
+    """Why the key for ``action`` does nothing now, in the player's words (None: say nothing)."""
+    if view is None or view.is_over:
+        return None
+    if watching and action in ("play", "take", "pass", "pick"):
+        return "You are watching this game."
+    if not asked and action in ("play", "take", "pass", "pick"):
+        return f"It is {view.name(view.mover)}'s turn: wait for yours."
+    if mode is not Compose.IDLE and action in ("play", "pass", "pick"):
+        return "Finish the take first: Enter or t takes, Esc backs out."
+    if action == "pass":
+        return "You can pass only when you can neither play nor take."
+    if action == "chat":
+        return "Chat is for games on a server; here everyone sees this screen."
+    return None

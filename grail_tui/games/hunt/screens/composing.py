@@ -39,6 +39,11 @@ from ..widgets.composer import AssignPad
 from . import answering
 
 
+def at_or_centre(field: Field | None) -> Field:
+    """Where the board's cursor goes for an initiate's position (HQ Templars is field 0)."""
+    return Field(field) if field is not None else Field.CENTRE
+
+
 class ComposingScreen(Screen[None]):
     """The state the game screen owns, and the composing of actions with it."""
 
@@ -146,9 +151,10 @@ class ComposingScreen(Screen[None]):
         choices.clear_options()
         for k, a in enumerate(proposals):
             step = a.proposal.step
-            choices.add_option(Option(short_proposal(a.proposal, short_name(step, self.g) if step else None),
+            # a Field is an IntEnum and HQ Templars is 0: "is not None", never its truth
+            choices.add_option(Option(short_proposal(a.proposal, short_name(step, self.g) if step is not None else None),
                                       id=str(k)))
-        self.query_one(BoardMap).cursor = Field(view.positions[initiate] or Field.CENTRE)
+        self.query_one(BoardMap).cursor = at_or_centre(view.positions[initiate])
         self.set_focus(choices)
         choices.highlighted = 0
 
@@ -159,7 +165,7 @@ class ComposingScreen(Screen[None]):
             return
         if self.mode is Compose.PROPOSAL and message.option_index < len(self.proposals):
             p = self.proposals[message.option_index].proposal
-            board.cursor = p.step or Field(view.positions[p.initiate] or Field.CENTRE)
+            board.cursor = p.step if p.step is not None else at_or_centre(view.positions[p.initiate])
             self.highlighted = describe_proposal(p)
             self._dirty()
         elif self.mode is Compose.INITIATE and message.option.id:

@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from grail_tui.app.glyphs import Glyphs
 from grail_tui.app.keyline import KeyFooter
+from grail_tui.app.paths import record_note
 from grail_tui.table.client import TableClient
 
 from ..engine import GameRecord, Initiate, PublicView, Termination
@@ -52,8 +53,7 @@ def end_text(view: PublicView, record_path: str | None, plain: bool = False, me:
                 text.append(f"{sheet.influence[i] or '-':>4}")
         text.append(f"{sheet.remaining:>6}\n")
     if record_path:
-        text.append(f"\nThe game record is saved in {record_path}\n", Style(dim=True))
-        text.append("Replay it with: grail-tui replay FILE\n", Style(dim=True))
+        text.append("\n" + record_note(record_path), Style(dim=True))
     return text
 
 

@@ -72,8 +72,8 @@ class GameScreen(ScreenKeys):
         Binding("s", "pane('sheet')", "Sheet", show=False, id="pane-sheet"),
         Binding("t", "pane('known')", "Table", show=False, id="pane-table"),
         Binding("g", "pane('log')", "Log", show=False, id="pane-log"),
-        Binding("tab", "next_pane", "Pane", show=False, tooltip="Show the next pane (b s t g)",
-                id="next-pane"),
+        Binding("tab", "next_pane", "Panes", show=False, key_display="Tab",
+                tooltip="Show the next pane (b s t g)", id="next-pane"),
         Binding("pageup", "log('page_up')", "Log up", show=False),
         Binding("pagedown", "log('page_down')", "Log down", show=False),
         Binding("home", "log('scroll_home')", "Log start", show=False),
@@ -87,7 +87,6 @@ class GameScreen(ScreenKeys):
         super().__init__(client, glyphs)
         self.paints = 0  # counted by a test: one paint per change
         self.asked: object = None
-        self.privacy_open = False
         self.ended = False
         self._enabled: tuple[str, ...] = ()
         self._book: object = None  # the log book the log pane shows
@@ -216,7 +215,10 @@ class GameScreen(ScreenKeys):
         standing = self.viewer is not None and client.standing_due(self.viewer)
         if request and key != self.asked and not standing:
             self.app.bell()  # the prompt says what is asked; a toast would outlive it
+        if key != self.asked:
+            self.forget_why()
         self.asked = key
+        self.tell_new_chat(self.viewer if self.viewer is not None else next(iter(client.seats), None))
         self._dirty()
 
     def _update_viewer(self) -> None:
@@ -231,10 +233,6 @@ class GameScreen(ScreenKeys):
         self._close_full_log()
         self.viewer = None
         if asked and not self.privacy_open and self.public is not None:
-            from grail_tui.app.screens.prompts import PrivacyScreen
-
-            target = asked[0]
-            self.privacy_open = True
             reason = {
                 Phase.OPENING: "It is time for your secret opening assignment.",
                 Phase.TURN: "It is your turn.",
@@ -242,14 +240,16 @@ class GameScreen(ScreenKeys):
                 Phase.REPLY: "Your proposal met an objection.",
             }.get(self.public.phase, "")
 
-            def ready(_: None) -> None:
-                self.privacy_open = False
+            def ready(target: int) -> None:
                 update = self.client.latest(target)
                 self.viewer = target if update is not None and update.asked else None
                 self.focus_board()
                 self._sync()
 
-            self.app.push_screen(PrivacyScreen(self.public.name(target), reason), ready)
+            keeps = self.hand_keyboard(asked, self.public.name(asked[0]), reason, ready)
+            if keeps is not None:
+                self.viewer = keeps  # the person at the keyboard goes on: the sync reads their view
+                self.focus_board()
 
     # -- one paint per change ----------------------------------------------------
 
@@ -274,6 +274,7 @@ class GameScreen(ScreenKeys):
 
     def watch_pane(self) -> None:
         self._show_panes()
+        self._dirty()  # the log in front: the status line's chat marker goes
 
     def _say(self, selector: str, text: object) -> None:
         """Update a line of text only when it says something new."""
@@ -296,10 +297,10 @@ class GameScreen(ScreenKeys):
         away = tuple(p for p, here in enumerate(present) if not here and p not in free) if client.remote else ()
         self._say("#status", situation.status_line(
             view, self.viewer, hotseat=self.hotseat, remote=client.remote, notice=client.notice,
-            code=client.code, away=away, open_seats=len(free)))
+            code=client.code, away=away, open_seats=len(free)) + self.chat_marker("g"))
         destinations: frozenset[Field] = frozenset()
         if self.mode is Compose.PROPOSAL:
-            destinations = frozenset(a.proposal.step for a in self.proposals if a.proposal.step)
+            destinations = frozenset(a.proposal.step for a in self.proposals if a.proposal.step is not None)
         self.query_one(BoardMap).show(view, destinations)
         book = client.log(self.viewer)
         standing = self.standing_answers()

@@ -10,7 +10,8 @@ from textual.binding import Binding
 from grail_tui.app.keyline import KeyLine
 from grail_tui.app.screens.at_table import AtTable
 
-from ..situation import Compose, Request
+from .. import situation
+from ..situation import CHOOSING, Compose, Request
 from ..widgets.board import BoardMap
 from ..widgets.panes import LogPane
 from .composing import ComposingScreen
@@ -31,8 +32,10 @@ class ScreenKeys(AtTable, ComposingScreen):
         focused = self.focused
         if focused is not None and not isinstance(focused, (BoardMap, LogPane)):
             shown += [(b, True) for b in focused.BINDINGS if isinstance(b, Binding) and b.show]
+        narrow = not self._wide() and self.mode not in CHOOSING  # a list of choices hides the panes
         for b in self.BINDINGS:
-            if isinstance(b, Binding) and b.show:
+            # Narrow, one pane shows at a time: the line says how to see the others.
+            if isinstance(b, Binding) and (b.show or (narrow and b.action == "next_pane")):
                 works = self.check_action(*self._parse(b.action))
                 if works is not False:
                     shown.append((b, works is True))
@@ -53,8 +56,6 @@ class ScreenKeys(AtTable, ComposingScreen):
     # -- which keys work now ---------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.app.has_class("-too-small") and action not in ("help",):
-            return False
         request = self.request()
         idle = self.mode is Compose.IDLE
         if action == "propose":
@@ -82,6 +83,15 @@ class ScreenKeys(AtTable, ComposingScreen):
         if action == "log":
             return idle
         return True
+
+    def why_not(self, action: str) -> str | None:
+        mine = self.client.latest(self.viewer) if self.viewer is not None else None
+        return situation.why_not(action, self.request(), self.mode, self.public, self.viewer,
+                                 answered=mine is not None and mine.pending is not None,
+                                 watching=not self.client.seats)
+
+    def log_shown(self) -> bool:
+        return bool(self.query_one(LogPane).display) or self._full_log is not None
 
     def action_back(self) -> None:
         if isinstance(self.focused, LogPane) and self.mode is Compose.IDLE:

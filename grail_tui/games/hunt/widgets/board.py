@@ -180,12 +180,14 @@ class BoardMap(Widget, can_focus=True):
                 if field == self.cursor:
                     base = CURSOR
                 name = short_name(field, g)
-                if field in self.destinations:
+                marked = field in self.destinations
+                if marked:
                     label = Text(g.destination + name[: CELL - 1], style=DESTINATION)
                 else:
                     label = Text(name)
-                if field in HQ_SHORT:
-                    label.stylize(society_style(HQ_SHORT[field][0], self.app.no_color), 0, 1)
+                if field in HQ_SHORT:  # the society's glyph in its colour, after the › if marked
+                    at = len(g.destination) if marked else 0
+                    label.stylize(society_style(HQ_SHORT[field][0], self.app.no_color), at, at + 1)
                 label.pad_right(CELL - label.cell_len)
                 label.stylize(base)
                 names.append_text(label)

@@ -10,9 +10,10 @@ from collections.abc import Sequence
 
 from rich.style import Style
 from rich.text import Text
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from grail_tui.app.glyphs import Glyphs
+from grail_tui.app.wrappedlog import WrappedLog
 
 from ..engine import (
     UNITS,
@@ -204,19 +205,19 @@ class KnownPane(Pane):
         self.paint(text)
 
 
-class LogPane(RichLog):
+class LogPane(WrappedLog):
     """The log; it scrolls from the keyboard when focused (↑/↓, PgUp/PgDn, Home/End) and
     stays where the reader scrolled to when new lines arrive."""
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)
         self.shown = 0
         self.follow = True  # at the end, following new lines (False once the reader scrolls up)
         self._catching_up = False  # lines written to follow have not been scrolled to yet
         self.border_title = "Log · PgUp PgDn · Esc"
 
     def reset(self) -> None:
-        self.clear()
+        super().reset()
         self.shown = 0
 
     def add(self, lines: Sequence[str]) -> None:
@@ -229,7 +230,7 @@ class LogPane(RichLog):
         if self.display and self.size.height and not self._catching_up:
             self.follow = self.scroll_offset.y >= self.max_scroll_y
         for line in fresh:
-            self.write(line, scroll_end=self.follow)
+            self.write_line(line, scroll_end=self.follow)
         if self.follow and not self._catching_up:
             self._catching_up = True
             self.call_after_refresh(self._caught_up)

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from grail_tui.app.keyline import KeyFooter
+from grail_tui.app.paths import record_note
 from grail_tui.table.client import TableClient
 
 from ..engine import PLAYERS, PublicView, Termination
@@ -52,8 +53,7 @@ def end_text(view: PublicView, record_path: str | None, plain: bool = False) -> 
         text.append_text(chips(view.deck, plain))
         text.append("\n")
     if record_path:
-        text.append(f"\nThe game record is saved in {record_path}\n", DIM)
-        text.append("Replay it with: grail-tui replay FILE\n", DIM)
+        text.append("\n" + record_note(record_path), DIM)
     return text
 
 

@@ -28,6 +28,7 @@ from grail_tui.table.client import TableClient
 from .. import situation
 from ..engine import ROUNDS
 from ..situation import Compose
+from ..standing import OnlyMove
 from ..widgets.cards import HandView, RowView
 from ..widgets.panes import LogPane, TakenPane
 from .choosing import ChoosingScreen
@@ -56,7 +57,8 @@ class SuccessionScreen(AtTable, ChoosingScreen):
         *(Binding(str(k), f"pick({k - 1})", f"Card {k}", show=False) for k in range(1, 6)),
         Binding("c", "pane('taken')", "Taken", show=False, id="pane-taken"),
         Binding("g", "pane('log')", "Log", show=False, id="pane-log"),
-        Binding("tab", "next_pane", "Pane", tooltip="Show the next pane (c g)", id="next-pane"),
+        Binding("tab", "next_pane", "Panes", key_display="Tab", tooltip="Show the next pane (c g)",
+                id="next-pane"),
         Binding("colon", "chat", "Chat", key_display=":", tooltip="Say something to the table", id="chat"),
         Binding("question_mark", "help", "Help", key_display="?", id="help"),
     ]
@@ -66,7 +68,6 @@ class SuccessionScreen(AtTable, ChoosingScreen):
         self.g = glyphs
         self.paints = 0  # counted by a test: one paint per change
         self.asked_key: object = None
-        self.privacy_open = False
         self.log_owner: object = "nobody yet"
         self.ended = False
         self.failure_told: str | None = None
@@ -91,6 +92,9 @@ class SuccessionScreen(AtTable, ChoosingScreen):
 
     def on_mount(self) -> None:
         self.client.on_change = self._table_changed
+        if self.hotseat:  # nobody is handed the keyboard for a move they have no choice over
+            for seat in self.client.seats:
+                self.client.stand(seat, OnlyMove())
         self._show_pane()
         self.set_focus(self.query_one(HandView))
         self.client.start()
@@ -147,7 +151,10 @@ class SuccessionScreen(AtTable, ChoosingScreen):
             self.app.bell()
             if client.remote:
                 self.notify("It is your turn.", timeout=4)
+        if key != self.asked_key:
+            self.forget_why()
         self.asked_key = key
+        self.tell_new_chat(self.viewer if self.viewer is not None else next(iter(client.seats), None))
         if self.mode is Compose.TAKE and not self.asked():
             self.mode = Compose.IDLE
         self._dirty()
@@ -155,24 +162,23 @@ class SuccessionScreen(AtTable, ChoosingScreen):
     def _update_viewer(self) -> None:
         if not self.hotseat:
             return
-        asked = [s for s in self.client.seats if (u := self.client.latest(s)) is not None and u.asked]
+        client = self.client
+        asked = [s for s in client.seats if (u := client.latest(s)) is not None and u.asked
+                 and not client.standing_due(s)]  # a forced move needs nobody at the keyboard
         if self.viewer is not None and self.viewer in asked:
             return
         self._cancel()
         self.viewer = None
         if asked and not self.privacy_open and self.public is not None:
-            from grail_tui.app.screens.prompts import PrivacyScreen
 
-            target = asked[0]
-            self.privacy_open = True
-
-            def ready(_: None) -> None:
-                self.privacy_open = False
+            def ready(target: int) -> None:
                 update = self.client.latest(target)
                 self.viewer = target if update is not None and update.asked else None
                 self._sync()
 
-            self.app.push_screen(PrivacyScreen(self.public.name(target), "It is your turn."), ready)
+            keeps = self.hand_keyboard(asked, self.public.name(asked[0]), "It is your turn.", ready)
+            if keeps is not None:
+                self.viewer = keeps  # the person at the keyboard goes on: the sync reads their view
 
     # -- one paint per change ----------------------------------------------------
 
@@ -191,6 +197,7 @@ class SuccessionScreen(AtTable, ChoosingScreen):
 
     def watch_pane(self) -> None:
         self._show_pane()
+        self._dirty()  # the log in front: the status line's chat marker goes
         if self.pane == "log":
             self.query_one(LogPane).scroll_end(animate=False)  # written while hidden: show its end
 
@@ -209,7 +216,7 @@ class SuccessionScreen(AtTable, ChoosingScreen):
             if client.remote and latest is not None else ()
         self.query_one("#status", Static).update(situation.status_line(
             view, self.viewer, hotseat=self.hotseat, remote=client.remote, notice=client.notice,
-            code=client.code, away=away, open_seats=len(free)))
+            code=client.code, away=away, open_seats=len(free)) + self.chat_marker("g"))
         asked = self.asked()
         self.query_one(RowView).show(view, taking=self.mode is Compose.TAKE)
         hand = self.query_one(HandView)
@@ -268,6 +275,13 @@ class SuccessionScreen(AtTable, ChoosingScreen):
         if action == "chat":
             return self.client.may_chat and idle
         return True
+
+    def why_not(self, action: str) -> str | None:
+        return situation.why_not(action, self.asked(), self.mode, self.public,
+                                 watching=not self.client.seats)
+
+    def log_shown(self) -> bool:
+        return self.pane == "log" or self.has_class("-wide")
 
     def action_pane(self, name: str) -> None:
         self.pane = name

@@ -6,7 +6,9 @@ from collections.abc import Sequence
 
 from rich.style import Style
 from rich.text import Text
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
+
+from grail_tui.app.wrappedlog import WrappedLog
 
 from ..engine import PLAYERS, PublicView
 from .scoresheet import score_table
@@ -29,16 +31,16 @@ class TakenPane(Static):
         self.update(text)
 
 
-class LogPane(RichLog):
+class LogPane(WrappedLog):
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)
         self.shown = 0
 
     def reset(self) -> None:
-        self.clear()
+        super().reset()
         self.shown = 0
 
     def add(self, lines: Sequence[str]) -> None:
         for line in lines[self.shown:]:
-            self.write(line)
+            self.write_line(line)
         self.shown = len(lines)

@@ -1,0 +1,45 @@
+"""A log of plain lines that wraps them again when its width changes.
+
+Textual's RichLog wraps a line once, at the width the log has when the line is written, and
+crops it afterwards. A game's first lines are written while its panes are still taking their
+widths (at 120x40 the log is laid out wide first, then narrowed beside the sheet), so they were
+cut off at the pane's edge. This log keeps its lines and wraps them anew for a new width.
+"""
+
+from __future__ import annotations
+
+from textual import events
+from textual.widgets import RichLog
+
+
+class WrappedLog(RichLog):
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)  # type: ignore[arg-type]
+        self._texts: list[str] = []
+        self._wrapped_at = 0  # the width the lines were wrapped for
+
+    def write_line(self, line: str, scroll_end: bool | None = None) -> None:
+        self._texts.append(line)
+        self.write(line, scroll_end=scroll_end)
+
+    def reset(self) -> None:
+        self.clear()
+        self._texts = []
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.call_later(self._rewrap)  # once the new size (and scrollbars) are settled
+
+    def _rewrap(self) -> None:
+        width = self.scrollable_content_region.width
+        if not width or width == self._wrapped_at:
+            return
+        first = not self._wrapped_at
+        self._wrapped_at = width
+        if first and not self.lines:
+            return  # nothing written yet: every line is wrapped at this width when it comes
+        at_end = self.scroll_offset.y >= self.max_scroll_y
+        super().clear()
+        for line in self._texts:
+            self.write(line, scroll_end=False)
+        if at_end:
+            self.scroll_end(animate=False, immediate=True)
