@@ -65,10 +65,10 @@ def kept_for(g: GameSummary, me: str) -> bool:
 VERBS = ("open", "join", "watch")  # the lobby's order: your games, games to join, games to watch
 FIRST_FRAME_WAIT = 1.0  # seconds the lobby's first frame waits for the server's list of games
 LOBBY_HELP = ("Enter opens the game under the cursor (your seat, a free seat, or as a spectator); "
-              "› marks whose move it is. n creates a game; j joins by its 4-letter code; w watches; "
+              "› marks whose move it is. n creates a game; j joins by its code; w watches; "
               "l: finished games; t: ratings.")
 GUEST_HELP = ("You are a guest: you may watch games, not play or talk in them. Enter watches the game "
-              "under the cursor; w watches by its 4-letter code; l: finished games; t: ratings.")
+              "under the cursor; w watches by its code; l: finished games; t: ratings.")
 PLAYERS_ONLY = frozenset({"new", "join_code"})  # what a guest may not do: not offered to one
 
 
