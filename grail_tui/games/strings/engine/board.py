@@ -185,7 +185,7 @@ class Board:
         for card_uid, which, change in self.temp:
             if card_uid == uid and which == stat:
                 value += change
-        return max(0, value)
+        return max(0, int(value))
 
     def power(self, uid: Uid) -> int:
         return self.stat(uid, "power")

@@ -489,7 +489,7 @@ def plot_kind_of(game: Game, uid: int) -> str:
             if effect.when == "replace":
                 return "replacement"
             if effect.ops("cancel"):
-                return "cancel:" + effect.ops("cancel")[0]["what"]
+                return "cancel:" + str(effect.ops("cancel")[0]["what"])
             if effect.ops("attack"):
                 return "counterattack"
     return card.plot_kind

@@ -34,7 +34,7 @@ _ENUMS: Mapping[str, type[Enum]] = {"kind": AttackKind, "side": Side}
 
 def action_to_dict(action: Action) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": type(action).__name__.lower()}
-    for item in fields(action):  # type: ignore[arg-type]
+    for item in fields(action):
         value = getattr(action, item.name)
         key = "attack" if item.name == "kind" else item.name
         if isinstance(value, Enum):

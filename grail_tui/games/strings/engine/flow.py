@@ -5,7 +5,8 @@ judged, players eliminated."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .actions import (
     Action,
@@ -66,7 +67,7 @@ NONE = -1
 
 
 def carry_out(game: Game, action: Action) -> None:
-    handler = HANDLERS[type(action)]
+    handler: Callable[[Game, Any], None] = HANDLERS[type(action)]
     handler(game, action)
 
 
@@ -949,7 +950,7 @@ def _noop(game: Game, action: Action) -> None:
     return None
 
 
-HANDLERS = {
+HANDLERS: dict[type, Callable[[Game, Any], None]] = {
     ChooseCabal: _choose_cabal, ChooseStart: _choose_start, Draw: _do_draw, Place: _place, Declare: _declare,
     Commit: _commit, CallOff: _call_off, Support: _support, Agent: _agent, PlayPlot: _play, Buy: _buy,
     DrawGroup: _draw_group, PlaceResource: _place_resource, Move: _move, Link: _link, Give: _give,

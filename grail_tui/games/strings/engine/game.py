@@ -250,7 +250,7 @@ class Game:
     def prompt(self) -> str:
         """What the game asks of the player to act, in a word."""
         if self.phase in (Phase.CABAL, Phase.START, Phase.OPEN_START, Phase.OVER):
-            return self.phase.value
+            return str(self.phase.value)
         if self.shelter is not None:
             return "shelter"
         if self.due is not None:
@@ -259,7 +259,7 @@ class Game:
             return self.windows[-1].kind.value
         if self.attack is not None:
             return "commit"
-        return self.phase.value
+        return str(self.phase.value)
 
     def basic_goal(self) -> int:
         return self.setup.basic_goal
