@@ -625,7 +625,7 @@ def _targets(game: Game, action: PlayPlot, kind: str) -> None:
     for effect in card.effects:
         for op in effect.do:
             name = op["op"]
-            if name in ("stat", "token_remove"):
+            if name in ("stat", "token_remove") and isinstance(op.get("target"), dict):
                 _group_target(game, action)
                 if name == "token_remove" and board.tokens.get(action.target, 0) <= 0:
                     raise errors.PlotTargetError(f"{game.name(action.target)} holds no token.")

@@ -149,7 +149,7 @@ def _needs_group(game: Game, card: int) -> bool:
     definition = game.defs[card]
     if definition.plot_kind in ("strike", "standing"):
         return True
-    return any(op["op"] in ("stat", "token_add", "token_remove", "return_to_hand")
+    return any(op["op"] in ("stat", "token_add", "token_remove", "return_to_hand") and isinstance(op.get("target"), dict)
                for e in definition.effects for op in e.do)
 
 
