@@ -66,7 +66,7 @@ class Rolled:
 
     attacker: Uid
     target: Uid
-    kind: AttackKind
+    attack_kind: AttackKind
     attack: int
     defence: int
     dice: tuple[int, int]

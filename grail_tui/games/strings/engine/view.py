@@ -86,7 +86,7 @@ class AttackView:
     player: Player
     attacker: Uid
     target: Face
-    kind: str
+    attack_kind: str
     committed: bool
     closed: bool
     support: tuple[Help, ...]
