@@ -78,8 +78,11 @@ def check_views(game: Game) -> None:
               if c not in game.revealed}
     hidden |= {c for p in range(game.players) for c in game.plot_deck[p] + game.group_deck[p]}
     public = game.public_view()
+    # an attack names its target as declared, even if the target went back to a hand meanwhile
+    # (in plain sight: a strike or a destroy sent it there); it fails without a roll
+    declared = {game.attack.target} if game.attack is not None else set()
     if game.outcome is None:
-        assert not faces(public) & hidden
+        assert not (faces(public) - declared) & hidden
     for player in range(game.players):
         view = game.view(player, public)
         own = set(game.plot_hand[player] + game.group_hand[player] + game.plot_deck[player][: game.bottom_known[player]])
@@ -87,7 +90,7 @@ def check_views(game: Game) -> None:
         private = faces(dataclasses.replace(view, seen=())) - faces(public)
         if game.outcome is None:
             assert private <= own | {view.choice.uid if view.choice else -1}
-            assert (faces(view) - looked - own) & hidden <= {view.choice.uid if view.choice else -1}
+            assert (faces(view) - looked - own - declared) & hidden <= {view.choice.uid if view.choice else -1}
 
 
 def play(players: int, seed: int, limit: int, views: bool) -> Game:

@@ -3,10 +3,12 @@ worded for the player who tried it, and changes nothing."""
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import TYPE_CHECKING
 
 from . import errors
 from .actions import (
+    ACTION_TYPES,
     Action,
     Agent,
     Bottom,
@@ -44,23 +46,34 @@ def _int(value: object) -> bool:
     return type(value) is int
 
 
+# the whole-number fields of each action (a card, a seat, an arrow), checked before any rule
+_NUMBERS = {cls: tuple(f.name for f in fields(cls) if f.type in ("Uid", "int", "Player") and f.name != "player")
+            for cls in ACTION_TYPES}
+
+
 def check(game: Game, action: Action) -> None:
+    """Is ``action`` well formed, and is its player the one the game waits for? Then the rules."""
     if game.outcome is not None:
         raise errors.GameOverError("The game is over.")
     player = action.player
     if not _int(player) or not 0 <= player < game.players:
         raise errors.MalformedActionError(f"There is no seat {player!r}.")
-    for name in ("card", "target", "attacker", "group", "at", "arrow", "resource", "holder", "payer", "to", "seat"):
-        if type(action) is not Draw and hasattr(action, name) and not _int(getattr(action, name)):
+    for name in _NUMBERS[type(action)]:
+        if not _int(getattr(action, name)):
             raise errors.MalformedActionError(f"'{name}' should be a whole number.")
     if player not in game.to_act():
         if game.hidden() and player in game.choosing():
             raise errors.NotYourTurnError("You have made your choice for this round already.")
         raise errors.NotYourTurnError("The game is not waiting for you now.")
-    kind = type(action)
-    if kind is Draw and (type(action.plot) is not bool or type(action.group) is not bool):  # type: ignore[union-attr]
+    if type(action) is Draw and (type(action.plot) is not bool or type(action.group) is not bool):
         raise errors.MalformedActionError("Say whether you draw a plot card and a group card.")
-    prompt = game.prompt()
+    check_rules(game, action, game.prompt())
+
+
+def check_rules(game: Game, action: Action, prompt: str) -> None:
+    """The rules for a well-formed action of the player the game waits for (``prompt``: what the
+    game asks now); the legal-action lists call this directly for the candidates they make."""
+    kind = type(action)
     if prompt == "cabal":
         _need(kind, (ChooseCabal,), "Choose your Cabal first.")
         return _choose_cabal(game, action)  # type: ignore[arg-type]

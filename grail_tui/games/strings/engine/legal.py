@@ -33,7 +33,7 @@ from .actions import (
     Shelter,
     Support,
 )
-from .checks import check, plot_kind_of
+from .checks import check_rules, plot_kind_of
 from .vocabulary import AttackKind, Side, WindowKind
 
 if TYPE_CHECKING:
@@ -41,12 +41,14 @@ if TYPE_CHECKING:
 
 
 def legal_actions(game: Game, player: int) -> tuple[Action, ...]:
-    return tuple(a for a in _candidates(game, player) if _ok(game, a))
+    """``player`` is the one the game waits for (Game.legal_actions makes sure)."""
+    prompt = game.prompt()
+    return tuple(a for a in _candidates(game, player) if _ok(game, a, prompt))
 
 
-def _ok(game: Game, action: Action) -> bool:
+def _ok(game: Game, action: Action, prompt: str) -> bool:
     try:
-        check(game, action)
+        check_rules(game, action, prompt)
     except errors.IllegalActionError:
         return False
     return True
