@@ -53,14 +53,17 @@ class Board:
     def groups_of(self, player: int) -> list[Uid]:
         """The groups in ``player``'s structure, from the Cabal down (depth first)."""
         root = self.cabal[player]
-        if root < 0 or root not in self.arrows:
+        arrows = self.arrows
+        if root < 0 or root not in arrows:
             return []
         found: list[Uid] = []
-        stack = [c for c in reversed(self.arrows[root]) if c >= 0]
+        stack = [c for c in reversed(arrows[root]) if c >= 0]
         while stack:
             uid = stack.pop()
             found.append(uid)
-            stack.extend(c for c in reversed(self.arrows[uid]) if c >= 0)
+            for child in reversed(arrows[uid]):
+                if child >= 0:
+                    stack.append(child)
         return found
 
     def count_groups(self, player: int) -> int:

@@ -121,7 +121,7 @@ def _anytime(game: Game, player: int) -> list[Action]:
     elif groups and board.tokens[groups[0]] >= 2:
         out.append(Buy(player, (groups[0], groups[0])))
     out += [Reveal(player, c) for c in game.plot_hand[player] if c not in game.revealed]
-    everyone = [g for p in game.live() for g in board.groups_of(p)]
+    everyone: list[int] | None = None  # every group in a structure, listed only if a card needs it
     for card in _once(game, game.plot_hand[player]):
         kind = plot_kind_of(game, card)
         if kind in ("goal", "replacement", "counterattack") or game.defs[card].kind != "plot":
@@ -137,6 +137,8 @@ def _anytime(game: Game, player: int) -> list[Action]:
         elif _needs_seat(game, card):
             out += [PlayPlot(player, card, seat=s) for s in range(game.players) if s != player]
         elif _needs_group(game, card):
+            if everyone is None:
+                everyone = [g for p in game.live() for g in board.groups_of(p)]
             out += [PlayPlot(player, card, g) for g in everyone]
         else:
             out.append(PlayPlot(player, card))
