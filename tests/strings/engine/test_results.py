@@ -146,6 +146,7 @@ def test_s22_50_safe_house_and_the_controller_is_asked_even_without_one():
     assert game.prompt() == "shelter" and game.to_act() == (1,)
     game.apply(Shelter(1))
     assert target in game.destroyed[0]
+    pass_windows(game)
     other = seat(game, 1, "K08", power=0, alignments=())
     safe = hand(game, 1, "P18", owner=0)
     game.board.tokens[cabal] = 1
@@ -156,3 +157,33 @@ def test_s22_50_safe_house_and_the_controller_is_asked_even_without_one():
     game.apply(Shelter(1, safe))
     assert other in game.group_hand[game.owner[other]] and other not in game.destroyed[0]
     assert safe in game.discard[0]
+
+
+def test_counterstrike_after_a_failed_attack_and_the_defender_is_always_asked():
+    game = at_main(A, B)
+    attacker = seat(game, 0, "K04", alignments=())
+    target = seat(game, 1, "K07", alignments=())
+    striker = seat(game, 1, "K08", alignments=())
+    game.plot_hand[1].clear()
+    game.apply(Declare(0, attacker, target, AttackKind.CONTROL))
+    game.apply(Commit(0))
+    roll_through(game, 6, 6)
+    assert game.prompt() == "counter" and game.to_act() == (1,)  # asked with no Counterstrike in hand
+    from grail_tui.games.strings.engine import Pass
+
+    game.apply(Pass(1))
+    assert game.prompt() == "round table"  # the attack was an action: the lap follows
+    pass_windows(game)
+    counter = hand(game, 1, "P19", owner=1)
+    game.board.tokens[attacker] = 1
+    game.called_off.clear()
+    game.apply(Declare(0, attacker, target, AttackKind.CONTROL))
+    game.apply(Commit(0))
+    roll_through(game, 6, 6)
+    game.apply(PlayPlot(1, counter, striker))
+    assert game.attack is not None and game.attack.player == 1 and game.attack.target == attacker
+    assert game.attack.kind is AttackKind.DESTROY and not game.board.tokens.get(striker)
+    reprint(game, striker, power=20)
+    roll_through(game, 1, 1)
+    game.apply(Shelter(0))
+    assert attacker in game.destroyed[1] and counter in game.discard[1]

@@ -86,6 +86,9 @@ def check_rules(game: Game, action: Action, prompt: str) -> None:
     if prompt == "bottom":
         _need(kind, (Bottom,), "First put cards from your plot hand on the bottom of your plot deck.")
         return _bottom(game, action)  # type: ignore[arg-type]
+    if prompt == "counter":
+        _need(kind, (Pass, PlayPlot), "Answer first: an attack on your group has failed.")
+        return _counter(game, action) if kind is PlayPlot else None  # type: ignore[arg-type]
     if prompt == "commit":
         _need(kind, (Commit, CallOff), "Commit your declared attack or call it off first.")
         return _commit(game, action) if kind is Commit else None  # type: ignore[arg-type]
@@ -347,6 +350,26 @@ def _agent(game: Game, action: Agent) -> None:
         raise errors.AgentError(f"An agent has joined the {action.side.value} of this attack already: one per side.")
 
 
+def _counter(game: Game, action: PlayPlot) -> None:
+    """§8.11, Counterstrike: after an attack on your group failed, one of your groups with a token
+    attacks the attacking group to destroy it, at once (``target``: your attacking group)."""
+    assert game.counter is not None
+    _card(game, action.card)
+    if action.card not in game.plot_hand[action.player]:
+        raise errors.NotYoursError("That card is not in your plot hand.")
+    if plot_kind_of(game, action.card) != "counterattack":
+        raise errors.PlotTimingError(f"{game.name(action.card)} does not answer a failed attack.")
+    board = game.board
+    enemy = game.counter[1]
+    if not board.in_structure(enemy):
+        raise errors.PlotTargetError("The attacking group has left play.")
+    if board.controller.get(action.target) != action.player or not board.in_structure(action.target) \
+            or game.defs[action.target].kind != "group":
+        raise errors.PlotTargetError("Name one of your own groups to make the attack.")
+    if board.tokens.get(action.target, 0) <= 0:
+        raise errors.NoTokenError(f"{game.name(action.target)} holds no token.")
+
+
 # -- the main phase ------------------------------------------------------------------------------------
 
 
@@ -526,7 +549,7 @@ def _play(game: Game, action: PlayPlot) -> None:
     if kind == "replacement":
         raise errors.PlotTimingError(f"{card.name} is played when a group of yours is about to be destroyed.")
     if kind == "counterattack":
-        raise errors.PlotTimingError(f"{card.name} is not playable in this version of grail-tui yet.")
+        raise errors.PlotTimingError(f"{card.name} is played just after an attack on your group fails.")
     if kind == "cancel:event.plot" and (window is not WindowKind.RESPONSE or not game.stack):
         raise errors.PlotTimingError(f"{card.name} answers a plot as it is played.")
     if kind == "cancel:event.strike":

@@ -437,6 +437,9 @@ def _resume(game: Game, player: Player) -> None:
 
 
 def _pass(game: Game, action: Pass) -> None:
+    if game.counter is not None:
+        game.counter = None
+        return
     window = game.windows[-1]
     if window.kind is WindowKind.ROUND_TABLE:
         window.passes += 1
@@ -569,7 +572,13 @@ def _settle_attack(game: Game) -> None:
     for card in attack.spent:
         game.discard[game.owner[card]].append(card)
     game.attack = None
+    if game.phase is Phase.MAIN and attack.player == game.active:
+        game.lap_due = True  # §14.2: an attack is a completed action
     if not success:
+        defender = attack.defender
+        if legal and defender >= 0 and defender != attack.player and game.defs[attack.attacker].kind == "group" \
+                and not game.eliminated[defender]:
+            game.counter = (defender, attack.attacker)  # asked every time, whatever the hand (S-1)
         return
     if attack.kind is AttackKind.CONTROL:
         _take_control(game, attack.player, attack.attacker, attack.target)
@@ -694,9 +703,35 @@ def _eliminate(game: Game, player: Player) -> None:
 # -- plots --------------------------------------------------------------------------------------------
 
 
+def _counterstrike(game: Game, action: PlayPlot) -> None:
+    """HR-84: Counterstrike is played as the commitment of its own attack (no response window)."""
+    from .game import Attack
+
+    assert game.counter is not None
+    enemy = game.counter[1]
+    game.counter = None
+    player = action.player
+    game.plot_hand[player].remove(action.card)
+    game.revealed.discard(action.card)
+    attack = Attack(player, action.target, enemy, AttackKind.DESTROY, False, False, committed=True)
+    attack.spent.append(action.card)
+    attack.defender = controller(game, enemy)
+    attack.sides[player] = Side.ATTACK
+    attack.sides[attack.defender] = Side.DEFENCE
+    _spend(game, action.target)
+    game.attacked.add((player, attack.defender))
+    game.destroy_tried[player] = True
+    game.attack = attack
+    game.say(player, "counterstrikes", [action.card, action.target, enemy])
+    _push(game, WindowKind.SUPPORT, _turn_order_from(game, player))
+
+
 def _play(game: Game, action: PlayPlot) -> None:
     from .game import Entry
 
+    if game.counter is not None:
+        _counterstrike(game, action)
+        return
     player = action.player
     card = game.defs[action.card]
     game.plot_hand[player].remove(action.card)
@@ -969,11 +1004,12 @@ def settle(game: Game) -> None:
         game.stack.clear()
         game.attack = None
         game.due = None
+        game.counter = None
         game.lap_due = False
         _claims(game)
         if game.outcome is not None:
             return
     if game.phase is Phase.MAIN and game.lap_due and not game.windows and game.attack is None \
-            and game.shelter is None and game.due is None:
+            and game.shelter is None and game.due is None and game.counter is None:
         game.lap_due = False
         _push(game, WindowKind.ROUND_TABLE, _turn_order_from(game, game.active, include_first=False)[:-1])

@@ -169,6 +169,7 @@ class Game:
         self.stack: list[Entry] = []
         self.claims: list[Claim] = []
         self.shelter: tuple[Player, Uid, Player] | None = None
+        self.counter: tuple[Player, Uid] | None = None  # (defender, the group whose attack failed)
         self.due: tuple[Player, int] | None = None  # (player, cards to put on the bottom)
         self.last_roll: Rolled | None = None
         self.outcome: Outcome | None = None
@@ -241,6 +242,8 @@ class Game:
             return self.shelter[0]
         if self.due is not None:
             return self.due[0]
+        if self.counter is not None:
+            return self.counter[0]
         if self.windows:
             return self.windows[-1].asked
         if self.attack is not None:
@@ -255,6 +258,8 @@ class Game:
             return "shelter"
         if self.due is not None:
             return "bottom"
+        if self.counter is not None:
+            return "counter"
         if self.windows:
             return self.windows[-1].kind.value
         if self.attack is not None:
@@ -314,7 +319,8 @@ class Game:
 
         start = len(self.history)
         top_level = (self.phase is Phase.MAIN and not self.windows and self.attack is None
-                     and self.shelter is None and self.due is None and action.player == self.active)
+                     and self.shelter is None and self.due is None and self.counter is None
+                     and action.player == self.active)
         carry_out(self, action)
         if top_level and type(action) not in (EndTurn, Declare) and self.phase is Phase.MAIN:
             self.lap_due = True
@@ -344,6 +350,7 @@ class Game:
         self.attack = None
         self.shelter = None
         self.due = None
+        self.counter = None
         hands = tuple(tuple(self.defs[c].id for c in self.plot_hand[p] + self.group_hand[p])
                       for p in range(self.players))
         decks_left = tuple(tuple(self.defs[c].id for c in reversed(self.plot_deck[p] + self.group_deck[p]))

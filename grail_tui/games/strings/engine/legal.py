@@ -65,6 +65,10 @@ def _candidates(game: Game, player: int) -> list[Action]:
     if prompt == "bottom":
         assert game.due is not None
         return [Bottom(player, cards) for cards in combinations(game.plot_hand[player], game.due[1])]
+    if prompt == "counter":
+        mine = [g for g in game.board.groups_of(player) if game.board.tokens.get(g, 0)]
+        return [Pass(player), *(PlayPlot(player, c, g) for c in _once(game, game.plot_hand[player])
+                                if plot_kind_of(game, c) == "counterattack" for g in mine)]
     if prompt == "commit":
         return [Commit(player), *(Commit(player, c) for c in game.plot_hand[player]), CallOff(player)]
     if prompt == "draw":
