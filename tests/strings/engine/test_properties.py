@@ -86,10 +86,10 @@ def check_views(game: Game) -> None:
     for player in range(game.players):
         view = game.view(player, public)
         own = set(game.plot_hand[player] + game.group_hand[player] + game.plot_deck[player][: game.bottom_known[player]])
-        looked = faces(view.seen)
+        looked = faces(view.seen) | faces(view.offered)  # a look, or cards offered to or by this seat
         private = faces(dataclasses.replace(view, seen=())) - faces(public)
         if game.outcome is None:
-            assert private <= own | {view.choice.uid if view.choice else -1}
+            assert private <= own | looked | {view.choice.uid if view.choice else -1}
             assert (faces(view) - looked - own - declared) & hidden <= {view.choice.uid if view.choice else -1}
 
 

@@ -123,7 +123,19 @@ def test_s22_61_hold_the_presses_returns_the_goal_card_revealed():
 
 
 def test_s22_62_a_gift_cannot_give_a_second_goal_card():
-    pytest.skip("hand-card gifts and trades (§12.2) are not implemented yet: no gift can reach a hand")
+    from grail_tui.games.strings.engine import Answer, HandLimitError, Offer
+
+    game = at_main(B, A)
+    clear_hands(game)
+    mine = hand(game, 1, "P39", owner=0)  # player 2 holds a goal card, outside their turn
+    gift = hand(game, 0, "P43", owner=0)
+    game.apply(Offer(0, 1, (gift,)))
+    with pytest.raises(HandLimitError, match="two goal cards outside your turn"):
+        game.apply(Answer(1, True))
+    game.apply(Answer(1, True, (), (mine,)))  # accept, putting one goal card on the bottom at once
+    goals = [c for c in game.plot_hand[1] if game.defs[c].plot_kind == "goal"]
+    assert goals == [gift] and game.plot_deck[1][0] == mine
+    assert all(len([f for f in game.view(p).public.seats[1].revealed]) <= 1 for p in (0, 1))
 
 
 def test_s22_63_all_opponents_eliminated_mid_turn_i_win_at_once():
@@ -190,3 +202,27 @@ def test_s22_67_a_round_table_lap_asks_every_other_player_in_turn_order_hands_em
         asked.append(game.to_act()[0])
         game.apply(Pass(game.to_act()[0]))
     assert asked == [1, 2] and game.prompt() == "main"
+
+
+def test_gifts_and_trades_show_their_cards_to_the_two_parties_only():
+    from grail_tui.games.strings.engine import Answer, Offer
+
+    game = at_main(A, B, F)
+    clear_hands(game)
+    gift = hand(game, 0, "K01", owner=0)
+    game.apply(Offer(0, 1, (gift,)))
+    assert game.prompt() == "offer" and game.to_act() == (1,)
+    assert [f.uid for f in game.view(1).offered] == [gift] and game.view(2).offered == ()
+    assert game.public_view().offer == (0, 1, 1)
+    events = game.apply(Answer(1, True))
+    assert gift in game.group_hand[1]
+    public = [e for e in events if e.audience is None]
+    assert all(gift not in getattr(e, "cards", ()) for e in public)
+    assert [e.detail for e in public if e.what == "gave"] == ["0 plot, 1 group"]
+    pass_windows(game)  # the offer was an action: the round-table lap
+    trade = hand(game, 0, "K02", owner=0)
+    game.apply(Offer(0, 1, (trade,), trade=True))
+    with pytest.raises(Exception, match="giving at least one card back"):
+        game.apply(Answer(1, True))
+    game.apply(Answer(1, True, (gift,)))
+    assert gift in game.group_hand[0] and trade in game.group_hand[1]

@@ -13,6 +13,7 @@ from .actions import (
     ACTION_TYPES,
     Action,
     Agent,
+    Answer,
     Bottom,
     Buy,
     CallOff,
@@ -26,6 +27,7 @@ from .actions import (
     Give,
     Link,
     Move,
+    Offer,
     Pass,
     Place,
     PlaceAgent,
@@ -59,10 +61,10 @@ from .vocabulary import (
 )
 
 __all__ = [
-    "ACTION_TYPES", "Action", "Agent", "AttackKind", "Bottom", "Buy", "CODEC", "CallOff", "CardDataError",
+    "ACTION_TYPES", "Action", "Agent", "Answer", "AttackKind", "Bottom", "Buy", "CODEC", "CallOff", "CardDataError",
     "CardDef", "CardSet", "ChooseCabal", "ChooseStart", "Commit", "DEFAULT_SET", "Deck", "Declare",
     "DecodeError", "Draw", "DrawGroup", "EndTurn", "Ending", "Event", "Game", "GameEnded", "GameRecord",
-    "Give", "Happened", "IllegalActionError", "Link", "MalformedActionError", "Move", "Outcome",
+    "Give", "Happened", "IllegalActionError", "Link", "MalformedActionError", "Move", "Offer", "Outcome",
     "PLAYERS_MAX", "PLAYERS_MIN", "Pass", "Phase", "Place", "PlaceAgent", "PlaceResource", "PlayPlot",
     "PlayerView", "PublicView", "ROUND_LIMIT", "RecordError", "ReplayError", "Reveal", "Rolled", "Saw",
     "Setup", "Shelter", "Side", "Support", "WindowKind", "action_from_dict", "action_to_dict",

@@ -192,6 +192,28 @@ class Shelter:
 
 
 @dataclass(frozen=True, slots=True)
+class Offer:
+    """Offer cards of your hands to another player (§12.2): a gift, or with ``trade`` a swap, which
+    they accept by giving at least one card back (HR-85). Only the two of you see the cards."""
+
+    player: Player
+    to: Player
+    cards: tuple[Uid, ...]
+    trade: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """Answer an offer: ``accept`` it, giving ``back`` (a trade) and putting ``bottom`` at once on
+    the bottom of your plot deck where the cards would take you past a limit outside your turn (§12.3)."""
+
+    player: Player
+    accept: bool
+    back: tuple[Uid, ...] = ()
+    bottom: tuple[Uid, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Pass:
     """Nothing (more) in this window."""
 
@@ -207,7 +229,7 @@ class EndTurn:
 
 Action = (ChooseCabal | ChooseStart | Draw | Place | Declare | Commit | CallOff | Support | Agent | PlayPlot
           | Buy | DrawGroup | PlaceResource | Move | Link | Give | PlaceAgent | Reveal | Bottom | Shelter
-          | Pass | EndTurn)
+          | Offer | Answer | Pass | EndTurn)
 ACTION_TYPES: tuple[type, ...] = (ChooseCabal, ChooseStart, Draw, Place, Declare, Commit, CallOff, Support, Agent,
                                   PlayPlot, Buy, DrawGroup, PlaceResource, Move, Link, Give, PlaceAgent, Reveal,
-                                  Bottom, Shelter, Pass, EndTurn)
+                                  Bottom, Shelter, Offer, Answer, Pass, EndTurn)

@@ -11,6 +11,7 @@ from .actions import (
     ACTION_TYPES,
     Action,
     Agent,
+    Answer,
     Bottom,
     Buy,
     CallOff,
@@ -24,6 +25,7 @@ from .actions import (
     Give,
     Link,
     Move,
+    Offer,
     Pass,
     Place,
     PlaceAgent,
@@ -34,12 +36,12 @@ from .actions import (
     Support,
 )
 from .rules import context_ok, controller, may_take_side, selector_ok, shielded, support_value
-from .vocabulary import AttackKind, Phase, Side, WindowKind
+from .vocabulary import OFFERS_PER_TURN, AttackKind, Phase, Side, WindowKind
 
 if TYPE_CHECKING:
     from .game import Game
 
-ANYTIME = (Buy, PlayPlot, Reveal)
+ANYTIME = (Buy, PlayPlot, Reveal, Offer)
 
 
 def _int(value: object) -> bool:
@@ -86,6 +88,9 @@ def check_rules(game: Game, action: Action, prompt: str) -> None:
     if prompt == "bottom":
         _need(kind, (Bottom,), "First put cards from your plot hand on the bottom of your plot deck.")
         return _bottom(game, action)  # type: ignore[arg-type]
+    if prompt == "offer":
+        _need(kind, (Answer,), "Answer the offer made to you first.")
+        return _answer(game, action)  # type: ignore[arg-type]
     if prompt == "counter":
         _need(kind, (Pass, PlayPlot), "Answer first: an attack on your group has failed.")
         return _counter(game, action) if kind is PlayPlot else None  # type: ignore[arg-type]
@@ -196,7 +201,7 @@ def _bottom(game: Game, action: Bottom) -> None:
     if len(action.cards) != count:
         raise errors.HandLimitError(f"Put exactly {count} plot card{'s' if count != 1 else ''} on the bottom.")
     goals = [c for c in hand if c not in action.cards and game.defs[c].plot_kind == "goal"]
-    if len(goals) > 1:
+    if game.ending_turn and len(goals) > 1:  # at the end of a turn (§6.3 c); a card's own bottoming sets no such rule
         raise errors.HandLimitError("You may keep at most one goal card: put the others on the bottom.")
 
 
@@ -489,8 +494,72 @@ def _anytime(game: Game, action: Action) -> None:
         return None
     if type(action) is Buy:
         return _buy(game, action)
+    if type(action) is Offer:
+        return _offer(game, action)
     assert isinstance(action, PlayPlot)
     return _play(game, action)
+
+
+def _cards_of(game: Game, player: int, cards: object, what: str) -> tuple[int, ...]:
+    if not isinstance(cards, tuple) or not all(_int(c) for c in cards):
+        raise errors.MalformedActionError(f"Name the {what} as a list of card numbers.")
+    held = game.plot_hand[player] + game.group_hand[player]
+    if len(set(cards)) != len(cards) or any(c not in held for c in cards):
+        raise errors.NotYoursError(f"Name different cards of your own hands as the {what}.")
+    return cards
+
+
+def _offer(game: Game, action: Offer) -> None:
+    if not 0 <= action.to < game.players or action.to == action.player or game.eliminated[action.to]:
+        raise errors.MalformedActionError("Offer cards to another player in the game.")
+    if type(action.trade) is not bool:
+        raise errors.MalformedActionError("Say whether it is a gift or a trade.")
+    if not _cards_of(game, action.player, action.cards, "cards you offer"):
+        raise errors.MalformedActionError("Offer at least one card.")
+    if game.offers_made[action.player] >= OFFERS_PER_TURN:
+        raise errors.OncePerTurnError(f"You have made {OFFERS_PER_TURN} offers this turn: no more until the next.")
+
+
+def within_limits(game: Game, player: int, plots: list[int]) -> str | None:
+    """None if ``player`` may hold these plot cards now (§12.3, HR-32), else why not."""
+    if player == game.active:
+        return None
+    if len(plots) > game.plot_limit():
+        return f"outside your turn you may hold at most {game.plot_limit()} plot cards"
+    if sum(1 for c in plots if game.defs[c].plot_kind == "goal") > 1:
+        return "you may never hold two goal cards outside your turn"
+    return None
+
+
+def _answer(game: Game, action: Answer) -> None:
+    assert game.offer is not None
+    giver, taker, cards, trade = game.offer
+    if type(action.accept) is not bool:
+        raise errors.MalformedActionError("Accept the offer or refuse it.")
+    back = _cards_of(game, taker, action.back, "cards you give back")
+    bottom = action.bottom if isinstance(action.bottom, tuple) and all(_int(c) for c in action.bottom) else None
+    if bottom is None:
+        raise errors.MalformedActionError("Name the cards for the bottom as a list of card numbers.")
+    if not action.accept:
+        if back or bottom:
+            raise errors.MalformedActionError("Refusing an offer gives nothing and puts nothing on the bottom.")
+        return
+    if trade and not back:
+        raise errors.HandLimitError("This is a trade: accept it by giving at least one card back.")
+    if not trade and back:
+        raise errors.HandLimitError("This is a gift: nothing is given back.")
+    plots = [c for c in game.plot_hand[taker] if c not in back] + [c for c in cards if game.defs[c].back == "plot"]
+    if len(set(bottom)) != len(bottom) or any(c not in plots for c in bottom):
+        raise errors.NotYoursError("Put on the bottom different plot cards you would hold.")
+    problem = within_limits(game, taker, [c for c in plots if c not in bottom])
+    if problem:
+        raise errors.HandLimitError(f"Refuse the offer or put cards on the bottom: {problem}.")
+    if bottom and taker == game.active:
+        raise errors.HandLimitError("In your own turn you may hold more; you get down to the limit at its end.")
+    mine = [c for c in game.plot_hand[giver] if c not in cards] + [c for c in back if game.defs[c].back == "plot"]
+    problem = within_limits(game, giver, mine)
+    if problem:
+        raise errors.HandLimitError(f"That would leave {game.setup.name(giver)} over a limit ({problem}): give fewer plot cards back.")
 
 
 def _buy(game: Game, action: Buy) -> None:

@@ -69,7 +69,7 @@ def action_from_dict(data: Any) -> Action:
                 value = enum(value)
             except ValueError:
                 raise MalformedActionError(f"'{key}' cannot be {value!r}") from None
-        elif item.name in ("cards", "payers"):
+        elif item.name in ("cards", "payers", "back", "bottom"):
             if not isinstance(value, list) or not all(type(v) is int for v in value):
                 raise MalformedActionError(f"'{key}' should be a list of card numbers")
             value = tuple(value)

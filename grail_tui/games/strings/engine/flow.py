@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import (
     Action,
     Agent,
+    Answer,
     Bottom,
     Buy,
     CallOff,
@@ -24,6 +25,7 @@ from .actions import (
     Give,
     Link,
     Move,
+    Offer,
     Pass,
     Place,
     PlaceAgent,
@@ -205,6 +207,7 @@ def _start_turn(game: Game) -> None:
     game.called_off.clear()
     game.open_attacked.clear()
     game.once.clear()
+    game.offers_made = [0] * game.players
     game.placed_free = False
     game.say(game.active, "turn", number=game.round)
 
@@ -981,6 +984,50 @@ def _bottom(game: Game, action: Bottom) -> None:
         _claims(game)
 
 
+def _backs(game: Game, cards: tuple[Uid, ...]) -> str:
+    plots = sum(1 for c in cards if game.defs[c].back == "plot")
+    return f"{plots} plot, {len(cards) - plots} group"
+
+
+def _offer(game: Game, action: Offer) -> None:
+    game.offers_made[action.player] += 1
+    game.offer = (action.player, action.to, action.cards, action.trade)
+    what = "offers a trade" if action.trade else "offers a gift"
+    game.say(action.player, what, number=action.to, detail=_backs(game, action.cards))
+    for party in (action.player, action.to):
+        game.tell(party, what, list(action.cards), about=action.player)
+
+
+def _move_cards(game: Game, cards: tuple[Uid, ...], giver: Player, taker: Player) -> None:
+    for card in cards:
+        source, dest = (game.plot_hand, game.plot_hand) if game.defs[card].back == "plot" else (game.group_hand, game.group_hand)
+        source[giver].remove(card)
+        dest[taker].append(card)
+        game.revealed.discard(card)
+
+
+def _answer(game: Game, action: Answer) -> None:
+    assert game.offer is not None
+    giver, taker, cards, _trade = game.offer
+    game.offer = None
+    if not action.accept:
+        game.say(taker, "refused the offer", number=giver)
+        return
+    _move_cards(game, cards, giver, taker)
+    _move_cards(game, action.back, taker, giver)
+    game.say(giver, "gave", number=taker, detail=_backs(game, cards))
+    if action.back:
+        game.say(taker, "gave", number=giver, detail=_backs(game, action.back))
+    for party in (giver, taker):
+        game.tell(party, "exchanged", list(cards) + list(action.back), about=giver)
+    for card in action.bottom:
+        game.plot_hand[taker].remove(card)
+        game.plot_deck[taker].insert(0, card)
+    if action.bottom:
+        game.bottom_known[taker] += len(action.bottom)
+        game.say(taker, "put on the bottom", number=len(action.bottom))
+
+
 def _noop(game: Game, action: Action) -> None:
     return None
 
@@ -990,6 +1037,7 @@ HANDLERS: dict[type, Callable[[Game, Any], None]] = {
     Commit: _commit, CallOff: _call_off, Support: _support, Agent: _agent, PlayPlot: _play, Buy: _buy,
     DrawGroup: _draw_group, PlaceResource: _place_resource, Move: _move, Link: _link, Give: _give,
     PlaceAgent: _place_agent, Reveal: _reveal, Bottom: _bottom, Shelter: _shelter, Pass: _pass,
+    Offer: _offer, Answer: _answer,
     EndTurn: _end_turn,
 }
 
@@ -1005,11 +1053,12 @@ def settle(game: Game) -> None:
         game.attack = None
         game.due = None
         game.counter = None
+        game.offer = None
         game.lap_due = False
         _claims(game)
         if game.outcome is not None:
             return
     if game.phase is Phase.MAIN and game.lap_due and not game.windows and game.attack is None \
-            and game.shelter is None and game.due is None and game.counter is None:
+            and game.shelter is None and game.due is None and game.counter is None and game.offer is None:
         game.lap_due = False
         _push(game, WindowKind.ROUND_TABLE, _turn_order_from(game, game.active, include_first=False)[:-1])

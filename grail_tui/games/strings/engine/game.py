@@ -170,6 +170,8 @@ class Game:
         self.claims: list[Claim] = []
         self.shelter: tuple[Player, Uid, Player] | None = None
         self.counter: tuple[Player, Uid] | None = None  # (defender, the group whose attack failed)
+        self.offer: tuple[Player, Player, tuple[Uid, ...], bool] | None = None  # (from, to, cards, trade)
+        self.offers_made = [0] * setup.players  # this turn (HR-85)
         self.due: tuple[Player, int] | None = None  # (player, cards to put on the bottom)
         self.last_roll: Rolled | None = None
         self.outcome: Outcome | None = None
@@ -244,6 +246,8 @@ class Game:
             return self.due[0]
         if self.counter is not None:
             return self.counter[0]
+        if self.offer is not None:
+            return self.offer[1]
         if self.windows:
             return self.windows[-1].asked
         if self.attack is not None:
@@ -260,6 +264,8 @@ class Game:
             return "bottom"
         if self.counter is not None:
             return "counter"
+        if self.offer is not None:
+            return "offer"
         if self.windows:
             return self.windows[-1].kind.value
         if self.attack is not None:
@@ -319,7 +325,7 @@ class Game:
 
         start = len(self.history)
         top_level = (self.phase is Phase.MAIN and not self.windows and self.attack is None
-                     and self.shelter is None and self.due is None and self.counter is None
+                     and self.shelter is None and self.due is None and self.counter is None and self.offer is None
                      and action.player == self.active)
         carry_out(self, action)
         if top_level and type(action) not in (EndTurn, Declare) and self.phase is Phase.MAIN:
@@ -351,6 +357,7 @@ class Game:
         self.shelter = None
         self.due = None
         self.counter = None
+        self.offer = None
         hands = tuple(tuple(self.defs[c].id for c in self.plot_hand[p] + self.group_hand[p])
                       for p in range(self.players))
         decks_left = tuple(tuple(self.defs[c].id for c in reversed(self.plot_deck[p] + self.group_deck[p]))

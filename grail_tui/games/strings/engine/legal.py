@@ -11,6 +11,7 @@ from . import errors
 from .actions import (
     Action,
     Agent,
+    Answer,
     Bottom,
     Buy,
     CallOff,
@@ -24,6 +25,7 @@ from .actions import (
     Give,
     Link,
     Move,
+    Offer,
     Pass,
     Place,
     PlaceAgent,
@@ -34,7 +36,7 @@ from .actions import (
     Support,
 )
 from .checks import check_rules, plot_kind_of
-from .vocabulary import AttackKind, Side, WindowKind
+from .vocabulary import OFFERS_PER_TURN, AttackKind, Side, WindowKind
 
 if TYPE_CHECKING:
     from .game import Game
@@ -65,6 +67,8 @@ def _candidates(game: Game, player: int) -> list[Action]:
     if prompt == "bottom":
         assert game.due is not None
         return [Bottom(player, cards) for cards in combinations(game.plot_hand[player], game.due[1])]
+    if prompt == "offer":
+        return _answers(game, player)
     if prompt == "counter":
         mine = [g for g in game.board.groups_of(player) if game.board.tokens.get(g, 0)]
         return [Pass(player), *(PlayPlot(player, c, g) for c in _once(game, game.plot_hand[player])
@@ -89,6 +93,22 @@ def _candidates(game: Game, player: int) -> list[Action]:
     out += _main(game, player)
     out += _anytime(game, player)
     out.append(EndTurn(player))
+    return out
+
+
+def _answers(game: Game, player: int) -> list[Action]:
+    """Refuse; or accept, giving back nothing (a gift) or one card (a trade), with as few cards on
+    the bottom as the limits need."""
+    assert game.offer is not None
+    _giver, _taker, cards, trade = game.offer
+    out: list[Action] = [Answer(player, False)]
+    backs = [(c,) for c in _once(game, game.plot_hand[player] + game.group_hand[player])] if trade else [()]
+    for back in backs:
+        plots = [c for c in game.plot_hand[player] if c not in back] + [c for c in cards if game.defs[c].back == "plot"]
+        goals = sum(1 for c in plots if game.defs[c].plot_kind == "goal")
+        need = 0 if player == game.active else max(len(plots) - game.plot_limit(), goals - 1, 0)
+        for bottom in combinations(plots, need):
+            out.append(Answer(player, True, back, bottom))
     return out
 
 
@@ -125,6 +145,12 @@ def _anytime(game: Game, player: int) -> list[Action]:
     elif groups and board.tokens[groups[0]] >= 2:
         out.append(Buy(player, (groups[0], groups[0])))
     out += [Reveal(player, c) for c in game.plot_hand[player] if c not in game.revealed]
+    if game.offers_made[player] < OFFERS_PER_TURN:
+        for other in game.live():
+            if other != player:
+                out += [Offer(player, other, (c,)) for c in _once(game, game.plot_hand[player] + game.group_hand[player])]
+                if game.group_hand[player]:
+                    out.append(Offer(player, other, (game.group_hand[player][0],), trade=True))
     everyone: list[int] | None = None  # every group in a structure, listed only if a card needs it
     for card in _once(game, game.plot_hand[player]):
         kind = plot_kind_of(game, card)

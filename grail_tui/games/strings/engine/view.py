@@ -113,6 +113,7 @@ class PublicView:
     stack: tuple[Face, ...]  # plots waiting to resolve, the last on top
     claims: tuple[tuple[Player, str], ...]
     barred: tuple[str, ...]
+    offer: tuple[Player, Player, int] | None  # an offer of hand cards waiting: from, to, how many
     last_roll: Rolled | None
     outcome: Outcome | None
 
@@ -139,6 +140,7 @@ class PlayerView:
     plot_bottom: tuple[Face, ...]  # the cards they put on the bottom of their plot deck, lowest first
     seen: tuple[tuple[Player, tuple[Face, ...]], ...]  # the last look at each player's hand
     choice: Face | None  # their own secret choice in this round, if made
+    offered: tuple[Face, ...]  # the cards of an offer waiting, to its two parties only
     legal: tuple[Action, ...]  # their legal actions now (S-3)
 
 
@@ -188,6 +190,7 @@ def public_view(game: Game) -> PublicView:
         open_area=_faces(game, sorted(board.open_area)), attack=attack_view,
         stack=_faces(game, [e.card for e in game.stack]),
         claims=tuple((c.player, c.reason) for c in game.claims), barred=tuple(sorted(game.barred)),
+        offer=(game.offer[0], game.offer[1], len(game.offer[2])) if game.offer is not None else None,
         last_roll=game.last_roll, outcome=game.outcome,
     )
 
@@ -212,5 +215,6 @@ def player_view(game: Game, player: Player, public: PublicView | None = None) ->
         plot_bottom=_faces(game, deck[:known]),
         seen=tuple((p, _faces(game, cards)) for p, cards in sorted(seen.items())),
         choice=_face(game, choice) if choice >= 0 else None,
+        offered=_faces(game, game.offer[2]) if game.offer is not None and player in game.offer[:2] else (),
         legal=game.legal_actions(player),
     )

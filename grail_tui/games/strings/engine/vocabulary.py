@@ -12,6 +12,7 @@ PLAYERS_MIN, PLAYERS_MAX = 2, 6
 START_PLOTS, START_GROUPS = 3, 6
 PLOT_HAND_LIMIT = 5
 SETUP_ROUNDS = 3  # HR-03b
+OFFERS_PER_TURN = 3  # HR-85: offers of hand cards a player may make in one turn (a cap on prompting others)
 ROUND_LIMIT = 40
 CABAL_ARROWS = 4
 AGENT_ATTACK, AGENT_DEFENCE, CABAL_AGENT_BONUS = 10, 6, 3
