@@ -102,6 +102,8 @@ def play(players: int, seed: int, limit: int, views: bool) -> Game:
         player = game.to_act()[0]
         legal = game.legal_actions(player)
         assert legal, f"nothing legal for {player} at {game.prompt()}"
+        if steps % 13 == 0:  # the list and the refusals agree
+            assert all(game.why_illegal(action) is None for action in legal)
         game.apply(legal[rng.randrange(len(legal))])
         check_invariants(game)
         if views and steps % 7 == 0:

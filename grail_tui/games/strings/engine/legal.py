@@ -45,7 +45,12 @@ if TYPE_CHECKING:
 def legal_actions(game: Game, player: int) -> tuple[Action, ...]:
     """``player`` is the one the game waits for (Game.legal_actions makes sure)."""
     prompt = game.prompt()
-    return tuple(a for a in _candidates(game, player) if _ok(game, a, prompt))
+    return tuple(a for a in _candidates(game, player) if type(a) in _MADE_LEGAL or _ok(game, a, prompt))
+
+
+# candidates listed only where they are legal (a pass in a window, an end of turn in the main phase,
+# a card of one's own hand to reveal or offer within the cap, the draws, calling off): not judged again
+_MADE_LEGAL = frozenset({Pass, EndTurn, Reveal, Offer, Draw, CallOff})
 
 
 def _ok(game: Game, action: Action, prompt: str) -> bool:
