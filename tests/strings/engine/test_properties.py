@@ -102,7 +102,7 @@ def play(players: int, seed: int, limit: int, views: bool) -> Game:
         player = game.to_act()[0]
         legal = game.legal_actions(player)
         assert legal, f"nothing legal for {player} at {game.prompt()}"
-        if steps % 13 == 0:  # the list and the refusals agree
+        if steps % 31 == 0:  # the list and the refusals agree
             assert all(game.why_illegal(action) is None for action in legal)
         game.apply(legal[rng.randrange(len(legal))])
         check_invariants(game)
