@@ -52,3 +52,19 @@ def test_secret_rounds_are_hidden_rounds_and_only_random_bots_exist():
     assert KIND.secret_rounds and KIND.hidden_round(state) and state.to_act() == (0, 1)
     with pytest.raises(ValueError, match="no bot level"):
         KIND.make_bot(BotLevel.STRONG, 0)
+
+
+def test_every_event_of_a_game_reads_in_words_for_every_seat():
+    setup = KIND.make_setup(SetupRequest(players=4, seed=9, options={"turn_limit": 4}))
+    state = KIND.new_state(setup)
+    import random
+
+    rng = random.Random(9)
+    while not state.is_over:
+        legal = state.legal_actions(state.to_act()[0])
+        state.apply(legal[rng.randrange(len(legal))])
+    for seat in (None, 0, 1, 2, 3):
+        book = KIND.log_book(["Ann", "Bo", "Cy", "Di"], seat)
+        book.feed([e for e in state.history if KIND.visible_to(e, seat)])
+        assert book.lines and all(line and "[" not in line for line in book.lines)
+    assert "wins" in book.lines[-1] or "share" in book.lines[-1]
