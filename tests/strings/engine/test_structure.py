@@ -135,3 +135,20 @@ def test_s22_56_cabal_agents_name_an_opponents_cabal_once_and_need_both_decks():
     game.group_deck[0].clear()
     with pytest.raises(CostError, match="one is empty"):
         game.apply(PlaceAgent(0, second))
+
+
+def test_the_wires_look_is_private_once_a_turn_and_costs_the_cabals_token():
+    from grail_tui.games.strings.engine import Activate
+
+    game = at_main(D, C)
+    cabal = game.board.cabal[0]
+    assert game.defs[cabal].id == "CB4"
+    events = game.apply(Activate(0, cabal, 1))
+    seen = [e for e in events if e.audience == 0]
+    assert len(seen) == 1 and len(seen[0].cards) == 1 and seen[0].cards[0] in game.plot_hand[1]
+    assert all(not e.cards or e.cards == (cabal,) for e in events if e.audience is None)
+    assert [f.uid for f in game.view(0).seen[0][1]] == list(seen[0].cards) and game.view(1).seen == ()
+    pass_windows(game)
+    game.board.tokens[cabal] = 1
+    with pytest.raises(OncePerTurnError, match="once a turn"):
+        game.apply(Activate(0, cabal, 1))

@@ -12,6 +12,7 @@ Typical use::
 from .actions import (
     ACTION_TYPES,
     Action,
+    Activate,
     Agent,
     Answer,
     Bottom,
@@ -61,7 +62,7 @@ from .vocabulary import (
 )
 
 __all__ = [
-    "ACTION_TYPES", "Action", "Agent", "Answer", "AttackKind", "Bottom", "Buy", "CODEC", "CallOff", "CardDataError",
+    "ACTION_TYPES", "Action", "Activate", "Agent", "Answer", "AttackKind", "Bottom", "Buy", "CODEC", "CallOff", "CardDataError",
     "CardDef", "CardSet", "ChooseCabal", "ChooseStart", "Commit", "DEFAULT_SET", "Deck", "Declare",
     "DecodeError", "Draw", "DrawGroup", "EndTurn", "Ending", "Event", "Game", "GameEnded", "GameRecord",
     "Give", "Happened", "IllegalActionError", "Link", "MalformedActionError", "Move", "Offer", "Outcome",

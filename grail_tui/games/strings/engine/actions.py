@@ -192,6 +192,17 @@ class Shelter:
 
 
 @dataclass(frozen=True, slots=True)
+class Activate:
+    """Main phase: use an activated ability of your Cabal or a resource (a look), paying its cost;
+    ``seat``: whose cards, ``deck``: "plot" or "group" for a look at the top of a deck."""
+
+    player: Player
+    card: Uid
+    seat: int
+    deck: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Offer:
     """Offer cards of your hands to another player (§12.2): a gift, or with ``trade`` a swap, which
     they accept by giving at least one card back (HR-85). Only the two of you see the cards."""
@@ -229,7 +240,7 @@ class EndTurn:
 
 Action = (ChooseCabal | ChooseStart | Draw | Place | Declare | Commit | CallOff | Support | Agent | PlayPlot
           | Buy | DrawGroup | PlaceResource | Move | Link | Give | PlaceAgent | Reveal | Bottom | Shelter
-          | Offer | Answer | Pass | EndTurn)
+          | Activate | Offer | Answer | Pass | EndTurn)
 ACTION_TYPES: tuple[type, ...] = (ChooseCabal, ChooseStart, Draw, Place, Declare, Commit, CallOff, Support, Agent,
                                   PlayPlot, Buy, DrawGroup, PlaceResource, Move, Link, Give, PlaceAgent, Reveal,
-                                  Bottom, Shelter, Offer, Answer, Pass, EndTurn)
+                                  Bottom, Shelter, Activate, Offer, Answer, Pass, EndTurn)

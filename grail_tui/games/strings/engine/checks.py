@@ -10,6 +10,7 @@ from . import errors
 from .actions import (
     ACTION_TYPES,
     Action,
+    Activate,
     Agent,
     Answer,
     Bottom,
@@ -35,6 +36,7 @@ from .actions import (
     Shelter,
     Support,
 )
+from .cards import Effect
 from .rules import context_ok, controller, may_take_side, selector_ok, shielded, support_value
 from .vocabulary import OFFERS_PER_TURN, AttackKind, Phase, Side, WindowKind
 
@@ -133,6 +135,8 @@ def check_rules(game: Game, action: Action, prompt: str) -> None:
         return _place_agent(game, action)  # type: ignore[arg-type]
     if kind is EndTurn:
         return None
+    if kind is Activate:
+        return _activate(game, action)  # type: ignore[arg-type]
     return _anytime(game, action)
 
 
@@ -461,6 +465,52 @@ def _draw_group(game: Game, action: DrawGroup) -> None:
         raise errors.OncePerTurnError("You have drawn your group card for a token this turn.")
     if not token_holder(game, action.player, action.payer):
         raise errors.NoTokenError("Pay with a token on one of your own cards.")
+
+
+def activated(game: Game, card: int) -> tuple[int, Effect] | None:
+    """The activated ability of ``card`` that applies where it is now (its holder), if any."""
+    holder = game.board.holder_of(card)
+    for index, effect in enumerate(game.defs[card].effects):
+        if effect.when != "activated":
+            continue
+        want = effect.if_.get("holder")
+        if want is not None and (holder < 0 or game.defs[holder].kind != want.get("kind")):
+            continue
+        return index, effect
+    return None
+
+
+def _activate(game: Game, action: Activate) -> None:
+    board = game.board
+    _card(game, action.card)
+    if board.controller.get(action.card) != action.player or not (
+            action.card == board.cabal[action.player] or action.card in board.resources[action.player]):
+        raise errors.NotYoursError("Use an ability of your own Cabal or of a resource you control.")
+    found = activated(game, action.card)
+    if found is None:
+        raise errors.PlotTimingError(f"{game.name(action.card)} has no ability to use here.")
+    index, effect = found
+    if effect.limit == "once_per_turn" and (action.card, index) in game.once:
+        raise errors.OncePerTurnError(f"{game.name(action.card)}'s ability is used once a turn.")
+    if effect.cost.get("token") == "self" and board.tokens.get(action.card, 0) <= 0:
+        raise errors.NoTokenError(f"{game.name(action.card)} holds no token.")
+    look = effect.ops("look")[0]
+    seat = action.seat
+    if not 0 <= seat < game.players or game.eliminated[seat]:
+        raise errors.PlotTargetError("Name a player in the game.")
+    if look.get("player") == "chosen_opponent" and seat == action.player:
+        raise errors.PlotTargetError("Look at an opponent's cards.")
+    if shielded(game, action.player, seat):
+        raise errors.ShieldError(f"{game.setup.name(seat)} has not finished their first turn yet.")
+    if look["zone"] == "deck_top":
+        if action.deck not in ("plot", "group"):
+            raise errors.MalformedActionError("Name the plot deck or the group deck.")
+        if not (game.plot_deck if action.deck == "plot" else game.group_deck)[seat]:
+            raise errors.PlotTargetError("That deck is empty.")
+    elif action.deck:
+        raise errors.MalformedActionError("This ability looks at a hand, not a deck.")
+    elif not game.plot_hand[seat]:
+        raise errors.PlotTargetError(f"{game.setup.name(seat)} holds no plot card.")
 
 
 def _place_agent(game: Game, action: PlaceAgent) -> None:

@@ -73,6 +73,9 @@ def action_from_dict(data: Any) -> Action:
             if not isinstance(value, list) or not all(type(v) is int for v in value):
                 raise MalformedActionError(f"'{key}' should be a list of card numbers")
             value = tuple(value)
+        elif item.type == "str":
+            if not isinstance(value, str):
+                raise MalformedActionError(f"'{key}' should be text")
         elif item.type == "bool":
             if type(value) is not bool:
                 raise MalformedActionError(f"'{key}' should be true or false")

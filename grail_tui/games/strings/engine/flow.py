@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import (
     Action,
+    Activate,
     Agent,
     Answer,
     Bottom,
@@ -1028,6 +1029,31 @@ def _answer(game: Game, action: Answer) -> None:
         game.say(taker, "put on the bottom", number=len(action.bottom))
 
 
+def _activate(game: Game, action: Activate) -> None:
+    from .checks import activated
+
+    found = activated(game, action.card)
+    assert found is not None
+    index, effect = found
+    if effect.limit == "once_per_turn":
+        game.once.add((action.card, index))
+    if effect.cost.get("token") == "self":
+        _spend(game, action.card)
+    if game.defs[action.card].kind == "resource":
+        game.used_resources.add(action.card)
+    look = effect.ops("look")[0]
+    if look["zone"] == "deck_top":
+        pile = (game.plot_deck if action.deck == "plot" else game.group_deck)[action.seat]
+        seen = [pile[-1]]
+        where = f"top of the {action.deck} deck"
+    else:
+        hand = game.plot_hand[action.seat]
+        seen = [hand[game.rolls.randrange(len(hand))]] if look.get("random") else list(hand)
+        where = "plot hand"
+    game.say(action.player, "looked", [action.card], number=action.seat, detail=where)
+    game.tell(action.player, "looked", seen, about=action.seat)
+
+
 def _noop(game: Game, action: Action) -> None:
     return None
 
@@ -1037,7 +1063,7 @@ HANDLERS: dict[type, Callable[[Game, Any], None]] = {
     Commit: _commit, CallOff: _call_off, Support: _support, Agent: _agent, PlayPlot: _play, Buy: _buy,
     DrawGroup: _draw_group, PlaceResource: _place_resource, Move: _move, Link: _link, Give: _give,
     PlaceAgent: _place_agent, Reveal: _reveal, Bottom: _bottom, Shelter: _shelter, Pass: _pass,
-    Offer: _offer, Answer: _answer,
+    Offer: _offer, Answer: _answer, Activate: _activate,
     EndTurn: _end_turn,
 }
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from . import errors
 from .actions import (
     Action,
+    Activate,
     Agent,
     Answer,
     Bottom,
@@ -224,4 +225,8 @@ def _main(game: Game, player: int) -> list[Action]:
     if payers:
         out.append(DrawGroup(player, payers[0]))
     out += [PlaceAgent(player, c) for c in _once(game, game.plot_hand[player]) if game.defs[c].kind == "cabal"]
+    for source in [board.cabal[player], *board.resources[player]]:
+        if any(e.when == "activated" for e in game.defs[source].effects):
+            for seat in game.live():
+                out += [Activate(player, source, seat, deck) for deck in ("", "plot", "group")]
     return out
