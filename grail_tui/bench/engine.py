@@ -20,7 +20,7 @@ from grail_tui.games.api import GameKind, SetupRequest
 from grail_tui.headless import random_game
 
 # The project's goals for each engine (actions per second on one core); not rules of any game.
-TARGETS = {"hunt": 20_000, "succession": 100_000}
+TARGETS = {"hunt": 20_000, "succession": 100_000, "strings": 20_000}
 
 
 def table_sizes(kind: GameKind) -> tuple[int, ...]:

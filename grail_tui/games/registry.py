@@ -30,6 +30,7 @@ GROUP = "grail_tui.games"
 BUILT_IN: Mapping[str, str] = {
     "hunt": "grail_tui.games.hunt.kind:KIND",
     "succession": "grail_tui.games.succession.kind:KIND",
+    "strings": "grail_tui.games.strings.kind:KIND",
 }
 DEFAULT = "hunt"
 

@@ -94,11 +94,13 @@ def test_a_succession_tournament(tmp_path):
     assert summary["per_entry"][0]["decisions"] > 0 and summary["mean_turns"] <= 48
 
 
-def test_bench_engine_reports_both_games():
+def test_bench_engine_reports_every_game():
     out = grail("bench", "engine", "--seconds", "0.2", "--json")
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
-    assert set(report["games"]) == {"hunt", "succession"}
+    assert set(report["games"]) == {"hunt", "succession", "strings"}
+    strings = report["games"]["strings"]
+    assert set(strings["by_players"]) == {"4p", "6p"} and strings["target_actions_per_second"] == 20_000
     assert report["actions_per_second"] == report["games"]["hunt"]["actions_per_second"]
     succession = report["games"]["succession"]
     assert set(succession["by_players"]) == {"2p"} and succession["actions_per_second"] > 0

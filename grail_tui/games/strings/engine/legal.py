@@ -1,0 +1,232 @@
+"""Every legal action of the seat the game waits for (S-3: only that seat's options). Candidates
+are listed by the prompt and each is judged by the same checks that judge a player's action, so
+the list and the refusals never disagree."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from . import errors
+from .actions import (
+    Action,
+    Activate,
+    Agent,
+    Answer,
+    Bottom,
+    Buy,
+    CallOff,
+    ChooseCabal,
+    ChooseStart,
+    Commit,
+    Declare,
+    Draw,
+    DrawGroup,
+    EndTurn,
+    Give,
+    Link,
+    Move,
+    Offer,
+    Pass,
+    Place,
+    PlaceAgent,
+    PlaceResource,
+    PlayPlot,
+    Reveal,
+    Shelter,
+    Support,
+)
+from .checks import check_rules, plot_kind_of
+from .vocabulary import OFFERS_PER_TURN, AttackKind, Side, WindowKind
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def legal_actions(game: Game, player: int) -> tuple[Action, ...]:
+    """``player`` is the one the game waits for (Game.legal_actions makes sure)."""
+    prompt = game.prompt()
+    return tuple(a for a in _candidates(game, player) if type(a) in _MADE_LEGAL or _ok(game, a, prompt))
+
+
+# candidates listed only where they are legal (a pass in a window, an end of turn in the main phase,
+# a card of one's own hand to reveal or offer within the cap, the draws, calling off): not judged again
+_MADE_LEGAL = frozenset({Pass, EndTurn, Reveal, Offer, Draw, CallOff})
+
+
+def _ok(game: Game, action: Action, prompt: str) -> bool:
+    try:
+        check_rules(game, action, prompt)
+    except errors.IllegalActionError:
+        return False
+    return True
+
+
+def _candidates(game: Game, player: int) -> list[Action]:
+    prompt = game.prompt()
+    if prompt == "cabal":
+        return [ChooseCabal(player, c) for c in _once(game, game.plot_deck[player]) if game.defs[c].kind == "cabal"]
+    if prompt in ("start", "open start"):
+        return [ChooseStart(player, c) for c in _once(game, game.group_deck[player]) if game.defs[c].kind == "group"]
+    if prompt == "shelter":
+        return [Shelter(player), *(Shelter(player, c) for c in game.plot_hand[player])]
+    if prompt == "bottom":
+        assert game.due is not None
+        return [Bottom(player, cards) for cards in combinations(game.plot_hand[player], game.due[1])]
+    if prompt == "offer":
+        return _answers(game, player)
+    if prompt == "counter":
+        mine = [g for g in game.board.groups_of(player) if game.board.tokens.get(g, 0)]
+        return [Pass(player), *(PlayPlot(player, c, g) for c in _once(game, game.plot_hand[player])
+                                if plot_kind_of(game, c) == "counterattack" for g in mine)]
+    if prompt == "commit":
+        return [Commit(player), *(Commit(player, c) for c in game.plot_hand[player]), CallOff(player)]
+    if prompt == "draw":
+        return [Draw(player, plot, group) for plot in (True, False) for group in (True, False)]
+    if prompt == "place":
+        return [Place(player, -1), *_placements(game, player)]
+    out: list[Action] = []
+    if game.windows:
+        out.append(Pass(player))
+        if game.windows[-1].kind is WindowKind.SUPPORT and game.attack is not None:
+            board = game.board
+            mine = [board.cabal[player], *board.groups_of(player)]
+            out += [Support(player, c, s) for c in mine if board.tokens.get(c, 0) for s in Side]
+            out += [Agent(player, c, s) for c in game.group_hand[player]
+                    if game.defs[c].name == game.name(game.attack.target) for s in Side]
+        out += _anytime(game, player)
+        return out
+    out += _main(game, player)
+    out += _anytime(game, player)
+    out.append(EndTurn(player))
+    return out
+
+
+def _answers(game: Game, player: int) -> list[Action]:
+    """Refuse; or accept, giving back nothing (a gift) or one card (a trade), with as few cards on
+    the bottom as the limits need."""
+    assert game.offer is not None
+    _giver, _taker, cards, trade = game.offer
+    out: list[Action] = [Answer(player, False)]
+    backs = [(c,) for c in _once(game, game.plot_hand[player] + game.group_hand[player])] if trade else [()]
+    for back in backs:
+        plots = [c for c in game.plot_hand[player] if c not in back] + [c for c in cards if game.defs[c].back == "plot"]
+        goals = sum(1 for c in plots if game.defs[c].plot_kind == "goal")
+        need = 0 if player == game.active else max(len(plots) - game.plot_limit(), goals - 1, 0)
+        for bottom in combinations(plots, need):
+            out.append(Answer(player, True, back, bottom))
+    return out
+
+
+def _once(game: Game, cards: list[int]) -> list[int]:
+    """One card of each name (copies are the same choice), in a fixed order."""
+    seen: dict[str, int] = {}
+    for card in sorted(cards):
+        seen.setdefault(game.defs[card].id, card)
+    return list(seen.values())
+
+
+def _placements(game: Game, player: int) -> list[Action]:
+    board = game.board
+    slots = list(board.open_arrows(player))
+    out: list[Action] = []
+    for card in _once(game, game.group_hand[player]):
+        if game.defs[card].kind == "resource":
+            out.append(Place(player, card))
+        else:
+            out += [Place(player, card, at, arrow) for at, arrow in slots]
+    return out
+
+
+def _anytime(game: Game, player: int) -> list[Action]:
+    board = game.board
+    out: list[Action] = []
+    payers = [c for c, n in board.tokens.items() if n and board.controller.get(c) == player]
+    cabal_like = [c for c in payers if board.counts_as_cabal_token(c)]
+    groups = [c for c in payers if game.defs[c].kind == "group"]
+    if cabal_like:
+        out.append(Buy(player, (cabal_like[0],)))
+    if len(groups) >= 2:
+        out.append(Buy(player, (groups[0], groups[1])))
+    elif groups and board.tokens[groups[0]] >= 2:
+        out.append(Buy(player, (groups[0], groups[0])))
+    out += [Reveal(player, c) for c in game.plot_hand[player] if c not in game.revealed]
+    if game.offers_made[player] < OFFERS_PER_TURN:
+        for other in game.live():
+            if other != player:
+                out += [Offer(player, other, (c,)) for c in _once(game, game.plot_hand[player] + game.group_hand[player])]
+                if game.group_hand[player]:
+                    out.append(Offer(player, other, (game.group_hand[player][0],), trade=True))
+    everyone: list[int] | None = None  # every group in a structure, listed only if a card needs it
+    for card in _once(game, game.plot_hand[player]):
+        kind = plot_kind_of(game, card)
+        if kind in ("goal", "replacement", "counterattack") or game.defs[card].kind != "plot":
+            continue
+        if game.defs[card].cost.get("discard_plots"):
+            out += [PlayPlot(player, card, other) for other in game.plot_hand[player] if other != card]
+        elif kind == "attack":
+            out += [PlayPlot(player, card, side=s) for s in Side]
+        elif kind in ("cancel:event.claim",):
+            out += [PlayPlot(player, card, seat=s) for s in range(game.players)]
+        elif kind == "cancel:event.support" and game.attack is not None:
+            out += [PlayPlot(player, card, c.card) for c in game.attack.support]
+        elif _needs_seat(game, card):
+            out += [PlayPlot(player, card, seat=s) for s in range(game.players) if s != player]
+        elif _needs_group(game, card):
+            if everyone is None:
+                everyone = [g for p in game.live() for g in board.groups_of(p)]
+            out += [PlayPlot(player, card, g) for g in everyone]
+        else:
+            out.append(PlayPlot(player, card))
+    return out
+
+
+def _needs_seat(game: Game, card: int) -> bool:
+    return any(op.get("player") == "chosen_opponent" for e in game.defs[card].effects for op in e.do)
+
+
+def _needs_group(game: Game, card: int) -> bool:
+    definition = game.defs[card]
+    if definition.plot_kind in ("strike", "standing"):
+        return True
+    return any(op["op"] in ("stat", "token_add", "token_remove", "return_to_hand") and isinstance(op.get("target"), dict)
+               for e in definition.effects for op in e.do)
+
+
+def _main(game: Game, player: int) -> list[Action]:
+    board = game.board
+    out: list[Action] = []
+    mine = [board.cabal[player], *board.groups_of(player)]
+    starter = any(game.defs[c].has_op("start_attack") for c in game.plot_hand[player])
+    attackers = [c for c in mine if (board.tokens.get(c, 0) or starter) and c not in game.called_off]
+    targets = [g for p in game.live() if p != player for g in board.groups_of(p)]
+    own = board.groups_of(player)
+    from_hand = [c for c in _once(game, game.group_hand[player]) if game.defs[c].kind == "group"]
+    opened = [c for c, who in board.open_area.items() if who == player]
+    for attacker in attackers:
+        control = board.has_open_arrow(attacker)
+        for target in targets:
+            if control:
+                out.append(Declare(player, attacker, target, AttackKind.CONTROL))
+            out.append(Declare(player, attacker, target, AttackKind.DESTROY))
+        if control:
+            out += [Declare(player, attacker, t, AttackKind.CONTROL) for t in from_hand + opened]
+        out += [Declare(player, attacker, t, AttackKind.DESTROY) for t in own if t != attacker]
+    slots = list(board.open_arrows(player))
+    for group in own:
+        out += [Move(player, group, at, arrow) for at, arrow in slots]
+    holders = [board.cabal[player], *own]
+    for resource in board.resources[player]:
+        if resource not in game.moved_links:
+            out += [Link(player, resource, h) for h in holders]
+        out += [Give(player, resource, p) for p in game.live() if p != player]
+    out += [PlaceResource(player, c) for c in _once(game, game.group_hand[player]) if game.defs[c].kind == "resource"]
+    payers = [c for c, n in board.tokens.items() if n and board.controller.get(c) == player]
+    if payers:
+        out.append(DrawGroup(player, payers[0]))
+    out += [PlaceAgent(player, c) for c in _once(game, game.plot_hand[player]) if game.defs[c].kind == "cabal"]
+    for source in [board.cabal[player], *board.resources[player]]:
+        if any(e.when == "activated" for e in game.defs[source].effects):
+            for seat in game.live():
+                out += [Activate(player, source, seat, deck) for deck in ("", "plot", "group")]
+    return out

@@ -1,0 +1,133 @@
+"""Pulling Strings as the platform sees it: its decks and table options, its secret set-up rounds,
+where a game stands; the rest is the kit's defaults (games/kit/kind.py).
+
+A seat's view lists that seat's legal actions (S-3), so a client or a bot needs no rebuilt game:
+``legal_from_view`` reads them from the view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import ClassVar
+
+from ..api import GameKind
+from ..kit.kind import BaseKind
+from ..kit.terms import BotLevel, OptionType, Result, SetupOption, SetupRequest, Wait
+from . import engine
+from .engine import (
+    PLAYERS_MAX,
+    PLAYERS_MIN,
+    ROUND_LIMIT,
+    Action,
+    Game,
+    Pass,
+    PlayerView,
+    PublicView,
+    Setup,
+    decks,
+)
+
+View = PlayerView | PublicView
+
+
+def default_decks(players: int) -> tuple[str, ...]:
+    """Two rival pairs first (card notes §3.6): A-B, then C-D, then E-F."""
+    return tuple(list(decks())[:players])
+
+
+class StringsKind(BaseKind[Setup, Game, Action, View]):
+    name = "strings"
+    title = "Pulling Strings"
+    blurb = "Secret societies pull the strings of the world's groups, settled on 2d6. 2-6 players."
+    min_players, max_players, default_players = PLAYERS_MIN, PLAYERS_MAX, 4
+    engine: ClassVar[ModuleType] = engine
+    package = __package__
+    bot_levels = (BotLevel.RANDOM,)
+    app_rooms = ("kind",)
+    secret_rounds = True
+    rebuilds_from_view = False
+
+    def options(self) -> Sequence[SetupOption]:
+        return (
+            SetupOption("decks", "Decks", "", kind=OptionType.TEXT,
+                        hint="the preconstructed decks, one per seat, comma-separated (" + ", ".join(decks())
+                             + "); empty: rival pairs in that order"),
+            SetupOption("turn_limit", "Round limit", ROUND_LIMIT, low=1, high=200,
+                        hint="rounds before the player with the most groups wins (a platform addition)"),
+            SetupOption("goal", "Basic goal", 0, low=0, high=30,
+                        hint="groups to control to win; 0: 12 for 2-3 players, 11 for 4, 10 for 5-6"),
+        )
+
+    def make_setup(self, request: SetupRequest) -> Setup:
+        players = request.players
+        if not PLAYERS_MIN <= players <= PLAYERS_MAX:
+            raise ValueError(f"Pulling Strings is played by {PLAYERS_MIN} to {PLAYERS_MAX} players, not {players}.")
+        text = str(request.options.get("decks", "") or "").strip()
+        chosen = tuple(d.strip() for d in text.split(",") if d.strip()) if text else default_decks(players)
+        if len(chosen) != players:
+            raise ValueError(f"Name one deck per seat: {players} decks, not {len(chosen)}.")
+        for deck in chosen:
+            if deck not in decks():
+                raise ValueError(f"There is no deck {deck!r}; the decks are {', '.join(decks())}.")
+        limit = request.options.get("turn_limit", ROUND_LIMIT)
+        goal = request.options.get("goal", 0)
+        for key, value, low in (("turn_limit", limit, 1), ("goal", goal, 0)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < low:
+                raise ValueError(f"The {key.replace('_', ' ')} is a whole number of at least {low}.")
+        assert isinstance(limit, int) and isinstance(goal, int)
+        return Setup(seed=request.seed, decks=chosen, names=tuple(request.names),
+                     first_player=request.first_player, round_limit=limit, goal=goal)
+
+    def check_cards(self, path: Path) -> str:
+        """``grail-tui cards check``: a card file or deck list checked completely."""
+        return engine.check_file(path)
+
+    # -- what a client and a bot ask of a view ----------------------------------------------------
+
+    def legal_from_view(self, view: View, seat: int) -> Sequence[Action]:
+        if isinstance(view, PlayerView) and view.player == seat:
+            return view.legal
+        return ()
+
+    def why_illegal_from_view(self, view: View, action: Action) -> str | None:
+        if isinstance(view, PlayerView) and action in view.legal:
+            return None
+        return "That is not one of your legal actions now."
+
+    # -- what the table asks ---------------------------------------------------------------------------
+
+    def hidden_round(self, state: Game) -> bool:
+        return state.hidden()
+
+    def wait(self, state: Game) -> Wait:
+        return Wait.TURN if state.prompt() in ("main", "draw", "place", "commit") else Wait.ANSWER
+
+    def default_action(self, state: Game, seat: int, *, pass_turn: bool) -> Action | None:
+        legal = state.legal_actions(seat)
+        if Pass(seat) in legal:
+            return Pass(seat)
+        return legal[0] if len(legal) == 1 else None
+
+    def result(self, state: Game, names: Sequence[str] | None = None) -> Result | None:
+        outcome = state.outcome
+        if outcome is None:
+            return None
+        players = state.players
+        text = outcome.describe((lambda p: names[p]) if names else state.setup.name)
+        return Result(outcome.winners, tuple(0 if p in outcome.winners else 1 for p in range(players)), text)
+
+    def progress(self, public: View) -> str:
+        public = self.public_of(public)
+        assert isinstance(public, PublicView)
+        if public.outcome is not None:
+            return "over"
+        if public.round == 0:
+            return "setting up"
+        return f"round {public.round}, {public.name(public.active)}'s turn"
+
+    def turns(self, state: Game) -> int:
+        return state.turns
+
+
+KIND: GameKind[Setup, Game, Action, View] = StringsKind()  # mypy checks the game against the seam

@@ -1,0 +1,227 @@
+"""STRINGS.md §22, attacks: legality and arithmetic (cases 18-35)."""
+
+from __future__ import annotations
+
+import pytest
+
+from grail_tui.games.strings.engine import (
+    AttackKind,
+    AttackTargetError,
+    CallOff,
+    Commit,
+    Declare,
+    NoOpenArrowError,
+    NoTokenError,
+    ShieldError,
+    UniquenessError,
+    attack_total,
+    defence_total,
+    succeeds,
+)
+from grail_tui.games.strings.engine.game import Attack
+from tests.strings.helpers import A, B, Loaded, at_main, hand, pass_windows, reprint, seat
+
+CONTROL, DESTROY = AttackKind.CONTROL, AttackKind.DESTROY
+
+
+def totals(game, attacker, target, kind, player=0):
+    attack = Attack(player, attacker, target, kind, False, False)
+    return attack_total(game, attack)[0], defence_total(game, attack)[0]
+
+
+def test_s22_18_control_needs_an_open_arrow_on_the_attacker():
+    game = at_main(A, B)
+    full = seat(game, 0, "K05")  # no out-arrows at all
+    target = game.board.groups_of(1)[0]
+    with pytest.raises(NoOpenArrowError, match="no open arrow"):
+        game.apply(Declare(0, full, target, CONTROL))
+    game.apply(Declare(0, game.board.cabal[0], target, CONTROL))
+    assert game.prompt() == "commit"
+
+
+def test_s22_19_no_token_no_attack_unless_a_plot_starts_it():
+    game = at_main(A, B)
+    attacker = seat(game, 0, "K04", tokens=0)
+    target = game.board.groups_of(1)[0]
+    game.apply(Declare(0, attacker, target, DESTROY))
+    with pytest.raises(NoTokenError, match="holds no token"):
+        game.apply(Commit(0))
+    deal = hand(game, 0, "P09", owner=0)
+    game.apply(Commit(0, deal))
+    assert game.attack is not None and game.attack.committed and game.board.tokens.get(attacker, 0) == 0
+    assert deal not in game.plot_hand[0]
+
+
+def test_s22_20_my_own_group_may_be_destroyed_not_controlled():
+    game = at_main(A, B)
+    mine = seat(game, 0, "K04", under=game.board.groups_of(0)[0], power=0)  # depth 2: defence 0 + 5
+    cabal = game.board.cabal[0]
+    with pytest.raises(AttackTargetError, match="only attack it to destroy"):
+        game.apply(Declare(0, cabal, mine, CONTROL))
+    game.rolls = Loaded(1, 1)
+    game.apply(Declare(0, cabal, mine, DESTROY))
+    game.apply(Commit(0))
+    pass_windows(game)
+    assert game.prompt() == "shelter"
+    from grail_tui.games.strings.engine import Shelter
+
+    game.apply(Shelter(0))
+    assert mine in game.destroyed[0]
+
+
+def test_s22_21_from_hand_only_to_control_and_never_a_name_in_play():
+    game = at_main(A, B)
+    cabal = game.board.cabal[0]
+    in_hand = hand(game, 0, "K06", owner=0)
+    with pytest.raises(AttackTargetError, match="only be attacked to control"):
+        game.apply(Declare(0, cabal, in_hand, DESTROY))
+    seat(game, 1, "K06", owner=1)
+    with pytest.raises(UniquenessError, match="on the table already"):
+        game.apply(Declare(0, cabal, in_hand, CONTROL))
+
+
+def test_s22_22_calling_off_spends_nothing_and_returns_the_group_unless_attacked_before():
+    game = at_main(A, B)
+    cabal = game.board.cabal[0]
+    group = game.board.groups_of(0)[0]
+    in_hand = hand(game, 0, "K06", owner=0, )
+    reprint(game, in_hand, resistance=15)
+    game.apply(Declare(0, cabal, in_hand, CONTROL))
+    assert in_hand in game.board.open_area
+    game.apply(CallOff(0))
+    assert game.board.tokens.get(cabal) == 1 and in_hand in game.group_hand[0]
+    # attacked and failed once, then declared again and called off: it stays in the open area
+    game.rolls = Loaded(6, 6)
+    game.apply(Declare(0, group, in_hand, CONTROL))
+    game.apply(Commit(0))
+    pass_windows(game)
+    assert in_hand in game.board.open_area
+    game.board.tokens[group] = 1
+    game.called_off.clear()
+    game.apply(Declare(0, cabal, in_hand, CONTROL))
+    game.apply(CallOff(0))
+    assert in_hand in game.board.open_area and in_hand not in game.group_hand[0]
+
+
+def test_s22_23_cabals_are_never_targets_and_the_first_turn_shield_holds():
+    game = at_main(A, B, shields=True)
+    cabal = game.board.cabal[0]
+    with pytest.raises(AttackTargetError, match="Cabal can never be attacked"):
+        game.apply(Declare(0, cabal, game.board.cabal[1], DESTROY))
+    target = game.board.groups_of(1)[0]
+    with pytest.raises(ShieldError, match="not finished their first turn"):
+        game.apply(Declare(0, cabal, target, DESTROY))
+    game.attacked.add((1, 0))  # player 2 attacked player 1 already
+    game.apply(Declare(0, cabal, target, DESTROY))
+    assert game.prompt() == "commit"
+
+
+def test_s22_24_control_arithmetic_match_and_no_position_bonus_at_depth_3():
+    game = at_main(A, B)
+    attacker = seat(game, 0, "K04", power=6, alignments=("state", "outlaw"))
+    first = seat(game, 1, "K07", alignments=("pacifist",))
+    second = seat(game, 1, "K08", under=first, alignments=("pacifist",))
+    target = seat(game, 1, "K13", under=second, resistance=4, alignments=("state", "militant"))
+    attack, defence = totals(game, attacker, target, CONTROL)
+    assert (attack, defence, attack - defence) == (10, 4, 6)
+
+
+def test_s22_25_opposition_is_minus_4_to_control_and_plus_4_to_destroy():
+    game = at_main(A, B)
+    attacker = seat(game, 0, "K04", power=5, alignments=("pacifist",))
+    target = seat(game, 1, "K13", alignments=("militant",))
+    assert totals(game, attacker, target, CONTROL)[0] == 1
+    assert totals(game, attacker, target, DESTROY)[0] == 9
+
+
+def test_s22_26_matches_and_oppositions_sum():
+    game = at_main(A, B)
+    attacker = seat(game, 0, "K04", power=5, alignments=("state", "progressive", "pacifist"))
+    target = seat(game, 1, "K13", alignments=("state", "traditional", "pacifist"))
+    assert totals(game, attacker, target, CONTROL)[0] == 5 + 4
+
+
+def test_s22_27_zealots_oppose_each_other_and_never_match():
+    game = at_main(A, B)
+    attacker = seat(game, 0, "K04", power=5, alignments=("zealot", "uncanny"))
+    master = seat(game, 1, "K07", alignments=("zealot",))
+    target = seat(game, 1, "K13", under=master, resistance=4, alignments=("zealot", "uncanny"))
+    assert totals(game, attacker, target, CONTROL)[0] == 5 + 4 - 4  # Uncanny matches, Zealot opposes
+    assert totals(game, attacker, target, DESTROY)[0] == 5 - 4 + 4
+    assert totals(game, attacker, target, CONTROL)[1] == 4 + 5  # depth 2, no N3 through Zealot
+
+
+def test_s22_28_outlaw_matches_outlaw():
+    game = at_main(A, B)
+    attacker = seat(game, 0, "K04", power=5, alignments=("outlaw",))
+    target = seat(game, 1, "K13", alignments=("outlaw",))
+    assert totals(game, attacker, target, CONTROL)[0] == 9
+
+
+def test_s22_29_destroy_defends_with_power():
+    game = at_main(A, B)
+    first = seat(game, 1, "K07", alignments=())
+    second = seat(game, 1, "K08", under=first, alignments=())
+    target = seat(game, 1, "K13", under=second, power=5, resistance=2, alignments=())
+    assert totals(game, game.board.cabal[0], target, DESTROY)[1] == 5
+
+
+def test_s22_30_position_bonus_by_depth():
+    game = at_main(A, B)
+    first = seat(game, 1, "K07", resistance=3, alignments=())
+    second = seat(game, 1, "K08", under=first, resistance=3, alignments=())
+    third = seat(game, 1, "K13", under=second, resistance=3, alignments=())
+    cabal = game.board.cabal[0]
+    assert [totals(game, cabal, g, CONTROL)[1] for g in (first, second, third)] == [13, 8, 3]
+
+
+def test_s22_31_master_alignment_bonus_once_never_zealot_never_destroy():
+    game = at_main(A, B)
+    first = seat(game, 1, "K07", alignments=("state", "mundane"))
+    second = seat(game, 1, "K08", under=first, alignments=("zealot",))
+    target = seat(game, 1, "K13", under=second, resistance=3, alignments=("state", "mundane"))
+    zealot = seat(game, 1, "K12", under=game.board.cabal[1], alignments=("zealot",))
+    inner = seat(game, 1, "K10", under=zealot, resistance=3, alignments=("zealot",))
+    shares = seat(game, 1, "K14", under=first, resistance=3, alignments=("state", "mundane"))
+    cabal = game.board.cabal[0]
+    assert totals(game, cabal, shares, CONTROL)[1] == 3 + 5 + 4  # +4 once, not +8
+    assert totals(game, cabal, inner, CONTROL)[1] == 3 + 5  # sharing only Zealot
+    assert totals(game, cabal, shares, DESTROY)[1] == game.board.power(shares) + 5
+    del target
+
+
+def test_s22_32_same_cabal_plus_5_only_between_its_users():
+    game = at_main(A, A, B)
+    target = seat(game, 1, "K13", alignments=())
+    game.board.cabal[1] = game.board.cabal[1]
+    assert game.name(game.board.cabal[0]) == game.name(game.board.cabal[1])
+    mine = seat(game, 0, "K04", power=4, alignments=())
+    theirs = seat(game, 2, "K06", power=4, alignments=())
+    assert totals(game, mine, target, CONTROL)[0] == 4 + 5
+    assert totals(game, theirs, target, CONTROL, player=2)[0] == 4
+
+
+def test_s22_33_cabal_agents_plus_3_both_ways():
+    game = at_main(A, B)
+    agent = hand(game, 0, "CB2", owner=0)
+    game.plot_hand[0].remove(agent)
+    game.board.agents[0].append(agent)
+    game.board.controller[agent] = 0
+    mine = seat(game, 0, "K04", power=4, alignments=())
+    theirs = seat(game, 1, "K06", power=4, resistance=4, alignments=())
+    assert totals(game, mine, theirs, CONTROL)[0] == 4 + 3
+    first = seat(game, 0, "K07", alignments=())
+    second = seat(game, 0, "K08", under=first, alignments=())
+    deep = seat(game, 0, "K13", under=second, resistance=4, alignments=())
+    assert totals(game, theirs, deep, CONTROL, player=1)[1] == 4 + 3  # depth 3: no position bonus
+
+
+def test_s22_34_eleven_and_twelve_always_fail():
+    assert not succeeds(15, (5, 6)) and not succeeds(15, (6, 6))
+    assert succeeds(15, (5, 5))
+
+
+def test_s22_35_success_iff_the_roll_is_at_most_the_margin():
+    assert succeeds(7, (3, 4)) and not succeeds(7, (4, 4))
+    assert not any(succeeds(1, (a, b)) for a in range(1, 7) for b in range(1, 7))
+    assert sum(succeeds(10, (a, b)) for a in range(1, 7) for b in range(1, 7)) == 33

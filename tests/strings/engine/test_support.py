@@ -1,0 +1,180 @@
+"""STRINGS.md §22, support (cases 36-44)."""
+
+from __future__ import annotations
+
+import pytest
+
+from grail_tui.games.strings.engine import (
+    Agent,
+    AgentError,
+    AttackKind,
+    Commit,
+    Declare,
+    Pass,
+    PlayPlot,
+    Side,
+    SideLockError,
+    Support,
+    SupportError,
+    support_value,
+)
+from tests.strings.helpers import A, B, F, Loaded, at_main, hand, pass_windows, seat
+
+ATTACK, DEFENCE = Side.ATTACK, Side.DEFENCE
+
+
+def committed(game, attacker, target, kind=AttackKind.CONTROL):
+    game.apply(Declare(0, attacker, target, kind))
+    game.apply(Commit(0))
+    return game.attack
+
+
+def test_s22_36_aid_by_match_or_global_power_and_no_zero_offers():
+    game = at_main(A, B, F)
+    target = seat(game, 1, "K13", alignments=("state",))
+    matching = seat(game, 2, "K04", power=3, global_power=1, alignments=("state",))
+    distant = seat(game, 2, "K06", power=2, global_power=1, alignments=("uncanny",))
+    nothing = seat(game, 2, "K05", power=1, global_power=0, alignments=())
+    attack = committed(game, game.board.cabal[0], target)
+    assert support_value(game, attack, 2, matching, ATTACK) == (3, "A2")
+    assert support_value(game, attack, 2, distant, ATTACK) == (1, "A1")
+    assert support_value(game, attack, 2, nothing, ATTACK) == (0, "")
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    assert Support(2, nothing, ATTACK) not in game.legal_actions(2)
+    with pytest.raises(SupportError, match="would add nothing"):
+        game.apply(Support(2, nothing, ATTACK))
+
+
+def test_s22_37_destroy_aid_by_opposition():
+    game = at_main(A, B, F)
+    target = seat(game, 1, "K13", alignments=("militant",))
+    opposed = seat(game, 2, "K04", power=3, global_power=0, alignments=("pacifist",))
+    attack = committed(game, game.board.cabal[0], target, AttackKind.DESTROY)
+    assert support_value(game, attack, 2, opposed, ATTACK) == (3, "A3")
+
+
+def test_s22_38_defence_target_tokens_master_puppet_and_match():
+    game = at_main(A, B, F)
+    master = seat(game, 1, "K07", power=4, global_power=0, alignments=())
+    target = seat(game, 1, "K08", under=master, tokens=2, power=3, alignments=("market",))
+    puppet = seat(game, 1, "K13", under=target, power=2, global_power=0, alignments=())
+    unrelated = seat(game, 2, "K10", power=3, global_power=0, alignments=("market",))
+    attack = committed(game, game.board.cabal[0], target)
+    assert support_value(game, attack, 1, target, DEFENCE) == (6, "D1")
+    assert support_value(game, attack, 1, master, DEFENCE) == (4, "D2")
+    assert support_value(game, attack, 1, puppet, DEFENCE) == (2, "D2")
+    assert support_value(game, attack, 2, unrelated, DEFENCE) == (3 + 2, "D3")  # + the Gentle Hand's perk
+    game.apply(Pass(0))
+    game.apply(Support(1, target, DEFENCE))
+    assert game.board.tokens.get(target, 0) == 0  # D1 spends every token
+
+
+def test_s22_39_one_agent_per_side_third_player_may_defend_never_the_controller():
+    game = at_main(A, B, F)
+    target = seat(game, 1, "K05", owner=1)
+    first = hand(game, 0, "K05", owner=0)
+    copy = hand(game, 1, "K05", owner=2)  # the target's controller holds a copy
+    attack = committed(game, game.board.cabal[0], target)
+    game.apply(Agent(0, first, ATTACK))
+    assert attack.support[-1].value == 10
+    with pytest.raises(AgentError, match="own power structure"):
+        game.apply(Agent(1, copy, DEFENCE))
+    game.group_hand[1].remove(copy)
+    game.group_hand[2].append(copy)
+    game.apply(Pass(1))
+    game.apply(Agent(2, copy, DEFENCE))
+    assert attack.support[-1].value == 6
+    game.group_hand[0].append(copy)  # a second attack agent, player 1 asked next
+    with pytest.raises(AgentError, match="one per side"):
+        game.apply(Agent(0, copy, ATTACK))
+
+
+def test_s22_40_who_aided_the_attack_may_not_resist_it():
+    game = at_main(A, B, F)
+    target = seat(game, 1, "K13", alignments=("state",))
+    aid = seat(game, 2, "K04", power=3, global_power=1, alignments=("state",))
+    resist = seat(game, 2, "K06", power=2, global_power=1, alignments=())
+    committed(game, game.board.cabal[0], target)
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    game.apply(Support(2, aid, ATTACK))
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    with pytest.raises(SideLockError, match="attack side"):
+        game.apply(Support(2, resist, DEFENCE))
+
+
+def test_s22_41_support_loop_starts_with_the_attacker_and_ends_after_all_pass_in_succession():
+    game = at_main(A, B, F)
+    target = seat(game, 1, "K13", alignments=())
+    helper = seat(game, 1, "K07", power=4, global_power=2, alignments=())
+    committed(game, game.board.cabal[0], target)
+    asked = [game.to_act()[0]]
+    game.apply(Pass(0))
+    asked.append(game.to_act()[0])
+    game.apply(Support(1, helper, DEFENCE))  # restarts the count
+    for _ in range(2):
+        asked.append(game.to_act()[0])
+        game.apply(Pass(game.to_act()[0]))
+    assert game.prompt() == "support"  # 2 passes after the contribution: not closed yet
+    asked.append(game.to_act()[0])
+    game.rolls = Loaded(6, 6)
+    game.apply(Pass(game.to_act()[0]))
+    assert asked == [0, 1, 2, 0, 1] and game.attack is None
+
+
+def test_s22_42_closed_door_meeting_shuts_out_third_players():
+    game = at_main(E_DECK := "masks", B, F)
+    target = seat(game, 1, "K13", alignments=("state",))
+    third = seat(game, 2, "K04", power=3, global_power=1, alignments=("state",))
+    meeting = hand(game, 0, "P10", owner=0)
+    game.apply(Declare(0, game.board.cabal[0], target, AttackKind.CONTROL))
+    game.apply(Commit(0, meeting))
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    with pytest.raises(SideLockError, match="Closed-Door Meeting"):
+        game.apply(Support(2, third, ATTACK))
+    del E_DECK
+
+
+def test_s22_43_a_contribution_counts_after_its_card_is_destroyed():
+    game = at_main(A, B, F)
+    target = seat(game, 1, "K13", alignments=())
+    helper = seat(game, 0, "K04", power=3, global_power=3, alignments=())
+    strike = hand(game, 2, "P24", owner=2)  # strength 3 against any group
+    attack = committed(game, game.board.cabal[0], target)
+    game.apply(Support(0, helper, ATTACK))
+    game.apply(Pass(1))
+    game.apply(PlayPlot(2, strike, helper))
+    pass_windows_until(game, lambda: game.prompt() == "shelter")
+    from grail_tui.games.strings.engine import Shelter
+
+    game.apply(Shelter(0))
+    assert not game.board.in_structure(helper)
+    assert [c.value for c in attack.support if c.card == helper] == [3]
+
+
+def test_s22_44_target_destroyed_by_a_strike_the_attack_ends_without_a_roll():
+    game = at_main(A, B, F)
+    target = seat(game, 1, "K13", alignments=())
+    strike = hand(game, 2, "P24", owner=2)
+    cabal = game.board.cabal[0]
+    committed(game, cabal, target)
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    game.apply(PlayPlot(2, strike, target))
+    pass_windows_until(game, lambda: game.prompt() == "shelter")
+    from grail_tui.games.strings.engine import Shelter
+
+    game.apply(Shelter(1))
+    rolls_before = len([e for e in game.history if type(e).__name__ == "Rolled"])
+    pass_windows(game)
+    assert game.attack is None and game.board.tokens.get(cabal, 0) == 0
+    assert len([e for e in game.history if type(e).__name__ == "Rolled"]) == rolls_before
+    assert any(getattr(e, "what", "") == "attack fails without a roll" for e in game.history)
+
+
+def pass_windows_until(game, done):
+    while not done():
+        game.apply(Pass(game.to_act()[0]))
