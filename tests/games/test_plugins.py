@@ -51,7 +51,7 @@ def test_a_plug_in_that_does_not_load_is_left_out_with_a_line_in_the_log(tmp_pat
     monkeypatch.syspath_prepend(str(tmp_path))
     registry.refresh()
     try:
-        assert registry.names() == ("hunt", "succession")
+        assert registry.names() == ("hunt", "succession", "strings")
         assert "the game 'broken' (broken_game.kind:KIND) is left out: it does not load" in caplog.text
         assert "Traceback" not in caplog.text
     finally:

@@ -50,8 +50,8 @@ def test_a_record_of_a_random_game_checks(tmp_path):
 def test_secret_rounds_are_hidden_rounds_and_only_random_bots_exist():
     state = KIND.new_state(KIND.make_setup(SetupRequest(players=2, seed=0)))
     assert KIND.secret_rounds and KIND.hidden_round(state) and state.to_act() == (0, 1)
-    with pytest.raises(ValueError, match="no bot level"):
-        KIND.make_bot(BotLevel.STRONG, 0)
+    assert KIND.bot_levels == (BotLevel.RANDOM,)
+    assert KIND.nearest(BotLevel.STRONG) is BotLevel.RANDOM  # a stand-in asked for is the random bot
 
 
 def test_every_event_of_a_game_reads_in_words_for_every_seat():
