@@ -16,7 +16,7 @@ from grail_tui.games.hunt.engine import (
     Setup,
     Unit,
 )
-from grail_tui.table.settings import OnTimeout, TableSettings
+from grail_tui.table.settings import BOT_FLOOR, OnTimeout, TableSettings
 from grail_tui.table.timekeeping import FakeClock, settle
 
 from .helpers import Stores, seats
@@ -67,7 +67,8 @@ async def test_with_bot_on_timeout_a_stand_in_plays_the_silent_turn(stores: Stor
     table.submit(0, Assign(0, ()), table.seq)
     table.submit(1, Assign(1, ()), table.seq)
     table.start()
-    assert await clock.run_until(lambda: len(table.state.actions) > 2, 5) == approx(TURN)
+    # the limit, then the stand-in's decision padded to the floor (a person sits at this table)
+    assert await clock.run_until(lambda: len(table.state.actions) > 2, 5) == approx(TURN + BOT_FLOOR)
     assert table.state.actions[2].player == 0  # something was played for seat 0
     table.close()
 
@@ -82,7 +83,7 @@ async def test_a_bot_takes_over_a_seat_whose_person_has_gone(stores: Stores, clo
     await clock.advance(0.5)  # while seat 0's person is here, nobody plays for them
     assert table.state.phase is Phase.OPENING
     table.leave(goes)
-    assert await clock.run_until(lambda: table.state.phase is Phase.TURN, 5) == approx(0.2)  # not sooner
+    assert await clock.run_until(lambda: table.state.phase is Phase.TURN, 5) == approx(0.2 + BOT_FLOOR)  # not sooner
     await clock.run_until(lambda: len(table.state.actions) > 2, 5)
     assert table.state.actions[0] == Assign(1, ()) or table.state.actions[1] == Assign(1, ())
     table.leave(stays)

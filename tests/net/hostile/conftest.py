@@ -41,11 +41,12 @@ class OnFakeTime:
     def table(self, code: str) -> Any:
         return self.server.games[code].table
 
-    async def times_out(self, moved: Any, limit: float = LIMIT) -> None:
-        """Nothing moves a moment before the wait's time limit; at the limit, it does."""
+    async def times_out(self, moved: Any, limit: float = LIMIT, after: float = 0.0) -> None:
+        """Nothing moves a moment before the wait's time limit; at the limit (and ``after`` it,
+        for a stand-in bot's decision padded to the floor), it does."""
         await self.clock.advance(limit - 0.01)
         assert not moved(), "a wait ended before its time limit"
-        assert await self.clock.run_until(moved, 1) == approx(0.01)
+        assert await self.clock.run_until(moved, 1) == approx(0.01 + after)
 
 
 @pytest.fixture

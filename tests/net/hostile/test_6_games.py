@@ -26,7 +26,7 @@ from grail_tui.games.hunt.engine import Assign, Initiate, Object, Pass, Phase, P
 from grail_tui.net import hosting
 from grail_tui.net.protocol import Act, Create, Join, ListGames, Open, Ping, TableRules, Watch
 from grail_tui.table.seats import SeatConfig
-from grail_tui.table.settings import TableSettings
+from grail_tui.table.settings import BOT_FLOOR, TableSettings
 from grail_tui.table.sqlite import GameDatabase, open_database
 from grail_tui.table.store import StoredGame
 from grail_tui.table.updates import TableError
@@ -87,7 +87,7 @@ async def silent_mover(served: OnFakeTime, on_timeout: str) -> None:
     seat = mover.latest[code].seat
     seq = mover.latest[code].seq
     table = served.table(code)
-    await served.times_out(lambda: table.seq > seq)
+    await served.times_out(lambda: table.seq > seq, after=BOT_FLOOR if on_timeout == "bot" else 0.0)
     state = await other.seen(code, lambda s: s.seq > seq, timeout=10)
     assert state.view["public"]["turn"] >= 1
     db = sqlite3.connect(served.db)
