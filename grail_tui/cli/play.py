@@ -16,6 +16,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed for the new game's setup (default: a new random seed each game)")
     parser.add_argument("--continue", dest="resume", action="store_true",
                         help="resume the saved game at once")
+    parser.add_argument("--plain", action="store_true",
+                        help="plain mode for screen readers and braille: the game as lines of text, "
+                             "numbered choices, ordinary line input (no full screen, no colour)")
     parser.add_argument("--local", action="store_true",
                         help="play on this machine even if a grail-tui server is running")
     parser.add_argument("--socket", type=Path, default=None, metavar="PATH",
