@@ -18,6 +18,7 @@ from pathlib import Path
 ALLOWED_CONTROLS = {0x0A, 0x0D}  # line endings: everything else below 0x20 (and DEL) is refused
 _CHOICES = re.compile(r"^Choose 1( to (\d+))?\.$", re.M)
 _ASKED = "(back: choose again)"
+OVER = "The game is over."
 
 
 class Plain:
@@ -71,7 +72,11 @@ class Plain:
         deadline = time.monotonic() + timeout
         while True:
             rest = self.text[self.seen:]
+            over = rest.find(OVER)
             found = _CHOICES.search(rest)
+            if over >= 0 and (found is None or over < found.start()):
+                self.seen += over + len(OVER)
+                return rest[:over + len(OVER)], []
             asked = rest.find(_ASKED)
             if asked >= 0 and (found is None or asked < found.start()):
                 self.seen += asked + len(_ASKED)

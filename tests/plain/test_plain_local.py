@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import Plain, pick
+from .helpers import OVER, Plain, pick
 
 
 def new_game(plain: Plain, game: str, settings: dict[str, str]) -> None:
@@ -31,8 +31,7 @@ def play_to_the_end(plain: Plain, answer_typed: dict[str, str]) -> str:
     refused = 0
     while True:
         text, labels = plain.question(timeout=60)
-        if "The game is over." in text:
-            assert labels[0] == "Start a new game"  # back at the start menu
+        if text.endswith(OVER):
             return plain.text[start:]
         if not labels:  # a typed answer asked for
             reply = next(value for asked, value in answer_typed.items() if asked in text)
@@ -59,6 +58,8 @@ def test_a_whole_hunt_by_lines(tmp_path):
         assert "Opening: assign your influence in secret." in text
         assert "You propose: " in text and "\nRound 1: " in text
         assert "Your turn: propose an action with an initiate, or assign influence." in text
+        _, labels = plain.question()
+        assert labels[0] == "Start a new game"  # back at the start menu
         plain.type("3")  # Quit
         assert plain.finish() == 0
     finally:
@@ -72,6 +73,8 @@ def test_a_whole_succession_by_lines(tmp_path):
         new_game(plain, "Grail Succession", {})
         text = play_to_the_end(plain, {})
         assert "Your turn. Your hand:" in text
+        _, labels = plain.question()
+        assert labels[0] == "Start a new game"
         plain.type("3")
         assert plain.finish() == 0
     finally:
