@@ -22,13 +22,14 @@ OVER = "The game is over."
 
 
 class Plain:
-    def __init__(self, *args: str, data: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(self, *args: str, data: Path, env: dict[str, str] | None = None,
+                 argv: list[str] | None = None) -> None:
         self.master, slave = pty.openpty()
         environ = {**os.environ, "GRAIL_TUI_DATA": str(data), "TERM": "xterm-256color",
                    "COLUMNS": "80", "LINES": "24", "GRAIL_TUI_SOCKET": "", **(env or {})}
         environ.pop("GRAIL_TUI_SOCKET")
-        self.proc = subprocess.Popen([sys.executable, "-m", "grail_tui", "--plain", *args],
-                                     stdin=slave, stdout=slave, stderr=slave, env=environ,
+        command = argv or [sys.executable, "-m", "grail_tui", "--plain", *args]
+        self.proc = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave, env=environ,
                                      start_new_session=True)
         os.close(slave)
         self.raw = b""
