@@ -68,7 +68,7 @@ def launch(args: argparse.Namespace) -> int:
         return run_plain(args, server)
     app = GrailApp(ascii_only=args.ascii, bot_delay=args.bot_delay, seed=args.seed,
                    replay=replay, replay_game=game, replay_note=note, resume=args.resume, server=server,
-                   open_code=open_code)
+                   open_code=open_code, show_cursor=getattr(args, "cursor", False))
     headless = bool(os.environ.get("GRAIL_TUI_BENCH_PAINTED"))
     code = app.run(mouse=args.mouse, headless=headless)
     if app.failure:

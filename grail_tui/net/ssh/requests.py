@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 MAX_COMMAND = 8192  # an RSA key of 8192 bits is about 1.4 kB as text
-OPTIONS = ("--ascii", "--mouse", "--plain")
+OPTIONS = ("--ascii", "--mouse", "--plain", "--cursor")
 WORDS = {"plain": "--plain"}  # an option a person may ask for as a word: `ssh -t HOST plain`
 GAME_VERBS = ("join", "watch")
 _CODE = re.compile(r"[A-Za-z0-9]{1,12}")
