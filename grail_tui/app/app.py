@@ -34,8 +34,8 @@ from grail_tui.table.thinking import Thinker
 from grail_tui.table.timekeeping import SYSTEM_CLOCK, Clock
 
 from . import textual_patches
-from .glyphs import glyphs
 from .cursor import CursorFollower
+from .glyphs import glyphs
 from .keyorder import KeyOrder
 from .screens.size import SizeNotice, too_small
 from .screens.start import NewGame, StartMenu, StartScreen

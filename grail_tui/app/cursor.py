@@ -25,7 +25,8 @@ def focus_offset(widget: Any) -> Offset | None:
     region = widget.content_region
     if not region.width or not region.height:
         return None
-    return region.offset
+    offset: Offset = region.offset
+    return offset
 
 
 class CursorFollower:
