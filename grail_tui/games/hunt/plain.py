@@ -157,13 +157,16 @@ class HuntPlain:
             ]
         if pub.phase is Phase.REPLY and contest is not None:
             have = view.sheet.influence[contest.proposal.initiate]
-            return [
-                Choice(f"Match {contest.high}", action=Match(seat, contest.high)),
-                Choice(f"Raise (above {contest.high}; you have {have})",
-                       ask=f"Reveal how much? Above {contest.high}, at most {have}.",
-                       parse=lambda text: Match(seat, read_amount(text, "the amount"))),
-                Choice("Concede", action=Concede(seat)),
-            ]
+            # only what the rules allow now: with less than the objection, conceding is all
+            reveals = [a.amount for a in legal if isinstance(a, Match)]
+            choices = []
+            if contest.high in reveals:
+                choices.append(Choice(f"Match {contest.high}", action=Match(seat, contest.high)))
+            if any(amount > contest.high for amount in reveals):
+                choices.append(Choice(f"Raise (above {contest.high}; you have {have})",
+                                      ask=f"Reveal how much? Above {contest.high}, at most {have}.",
+                                      parse=lambda text: Match(seat, read_amount(text, "the amount"))))
+            return [*choices, Choice("Concede", action=Concede(seat))]
         return []
 
     def _assign(self, seat: int, scope: str) -> Choice:
