@@ -50,6 +50,7 @@ def test_a_whole_game_on_a_server_by_lines(served, tmp_path, game, typed, answer
         text = play_to_the_end(plain, answers)
         assert f"{game}, game " in text  # the server's code is said
         assert words in text
+        assert "Time left to answer: " in text  # the server's time limit, as on screen
         plain.until(LOBBY_END)  # back in the lobby, the finished game listed
         plain.type("quit")
         assert plain.finish() == 0

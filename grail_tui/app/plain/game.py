@@ -49,6 +49,10 @@ class PlainTable:
         self.over = False
 
     @property
+    def commands(self) -> str:
+        return COMMANDS + (" say TEXT: to everyone at the table." if self.client.may_chat else "")
+
+    @property
     def say(self) -> Any:
         return self.terminal.say
 
@@ -62,7 +66,7 @@ class PlainTable:
         client.on_change = self.terminal.changed
         client.start()
         self.say(f"{client.kind.title}" + (f", game {client.code}" if client.code else "")
-                 + (". You are watching." if self.seat is None else "."), COMMANDS)
+                 + (". You are watching." if self.seat is None else "."), self.commands)
         self.sync()
         while not self.over:
             item = await self.terminal.next()
@@ -174,7 +178,7 @@ class PlainTable:
         elif word == "log" or word.startswith("log "):
             self.log(word[3:].strip())
         elif word in ("help", "h"):
-            self.say(COMMANDS)
+            self.say(self.commands)
         elif word in ("quit", "q", "exit"):
             return "quit"
         elif word in ("back", "0"):
@@ -186,7 +190,7 @@ class PlainTable:
         elif word.isdigit():
             self.choose(int(word))
         else:
-            self.say(f"Unknown command {text[:40]!r}. {COMMANDS}")
+            self.say(f"Unknown command {text[:40]!r}. {self.commands}")
         return None
 
     def show(self, words: Any) -> None:
