@@ -36,7 +36,8 @@ class SuccessionPlain:
         scores = score([list(t) for t in pub.taken])
         for p in range(PLAYERS):
             took = ", has taken this round" if pub.took[p] else ""
-            lines.append(f"  {pub.name(p)}: {pub.hand_sizes[p]} cards in hand{took}; has taken "
+            who = f"You ({pub.name(p)})" if p == seat else pub.name(p)
+            lines.append(f"  {who}: {pub.hand_sizes[p]} cards in hand{took}; has taken "
                          f"{describe_cards(pub.taken[p])}; score {scores[p].total}.")
         return lines
 
@@ -54,7 +55,8 @@ class SuccessionPlain:
         if not asked or not isinstance(view, PlayerView):
             return f"Waiting for {pub.name(pub.mover)}."
         hand = describe_cards(view.hand) if view.hand else "nothing"
-        return f"Your turn. Your hand: {hand}. The row ends with {describe_cards(pub.window())}."
+        row = f"The row ends with {describe_cards(pub.window())}." if pub.row else "The row is empty."
+        return f"Your turn. Your hand: {hand}. {row}"
 
     def choices(self, view: Any, seat: int, legal: Sequence[Any], standing: Any = None) -> list[Choice]:
         if not isinstance(view, PlayerView):
