@@ -58,3 +58,30 @@ def test_a_whole_game_on_a_server_by_lines(served, tmp_path, game, typed, answer
         plain.close()
     assert "Traceback" not in plain.text
     served.assert_no_traceback()
+
+
+async def test_watching_by_code_shows_no_sheet(served, tmp_path):
+    """A spectator watches by the game's code: the news as lines, and no secret anywhere."""
+    from tests.net.helpers import create as create_by_wire
+    from tests.net.helpers import link
+
+    host = await link(served, "Hostess")
+    code = await create_by_wire(host, (None, "heuristic", "heuristic"), answer_timeout=3600)
+    plain = Plain("--socket", str(served.socket), data=tmp_path / "watcher")
+    try:
+        plain.until(LOBBY_END)
+        plain.type(f"watch {code.lower()}")
+        plain.until(f"The Hunt for the Grail, game {code}. You are watching.")
+        plain.until("Waiting for ")  # whom the game waits for, not a question
+        plain.type("sheet")
+        plain.until("You are watching: every sheet is secret until the end.")
+        plain.type("1")
+        plain.until("Nothing is asked of you now.")
+        plain.type("quit")
+        plain.until("Back in the lobby.")
+        plain.type("quit")
+        assert plain.finish() == 0
+    finally:
+        plain.close()
+        await host.close()
+    assert "Traceback" not in plain.text

@@ -141,7 +141,8 @@ class PlainTable:
             legal = self.client.legal_actions(self.seat)
             self.menus = [self.words.choices(update.view, self.seat, legal, standing)]
         self.last_situation = self.situation()
-        self.say(self.last_situation)
+        self.say(self.words.status(update.view, self.seat, remote=self.client.remote, code=self.client.code),
+                 self.last_situation)
         if update.deadline is not None:
             left = max(0, round(update.deadline - time.time()))
             self.say(f"Time left to answer: {left} seconds.")
