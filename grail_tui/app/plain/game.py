@@ -105,7 +105,8 @@ class PlainTable:
         if update.over:
             self.over = True
             text = update.result.text if update.result is not None else ""
-            self.say(f"The game is over. {text}".strip())
+            said = bool(lines) and lines[-1] == text  # the log's last line says it already
+            self.say("The game is over." if said else f"The game is over. {text}".strip())
             return
         if self.seat is not None and update.asked and update.pending is None \
                 and not client.standing_due(self.seat):
