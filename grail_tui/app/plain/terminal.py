@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import threading
 from typing import Any, TextIO
 
 MAX_LINE = 200  # characters in one typed line; a longer one is refused whole
@@ -31,9 +32,25 @@ class Terminal:
         self._marked = False  # news is in the inbox already
 
     def open(self) -> None:
-        if not self._open:
-            asyncio.get_running_loop().add_reader(self.fd, self._readable)
-            self._open = True
+        if self._open:
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            loop.add_reader(self.fd, self._readable)
+        except (OSError, ValueError):  # a regular file (`< moves.txt`) cannot be waited on: read it in a thread
+            threading.Thread(target=self._read_file, args=(loop,), daemon=True).start()
+            return
+        self._open = True
+
+    def _read_file(self, loop: asyncio.AbstractEventLoop) -> None:
+        while True:
+            try:
+                chunk = os.read(self.fd, 4096)
+            except OSError:
+                chunk = b""
+            loop.call_soon_threadsafe(self._take, chunk)
+            if not chunk:
+                return
 
     def close(self) -> None:
         if self._open:
@@ -57,6 +74,9 @@ class Terminal:
             chunk = os.read(self.fd, 4096)
         except OSError:
             chunk = b""
+        self._take(chunk)
+
+    def _take(self, chunk: bytes) -> None:
         if not chunk:
             self.close()
             self.inbox.put_nowait(None)  # the end of input: the person has gone
