@@ -35,6 +35,7 @@ from grail_tui.table.thinking import Thinker
 from grail_tui.table.timekeeping import SYSTEM_CLOCK, Clock
 
 from . import textual_patches
+from .cursor import CursorFollower
 from .glyphs import glyphs
 from .keyorder import KeyOrder
 from .screens.size import SizeNotice, too_small
@@ -61,6 +62,7 @@ class GrailApp(App[int]):
         player_name: str | None = None,
         server: Any = None,
         open_code: tuple[str, str] | None = None,
+        show_cursor: bool = False,
     ) -> None:
         # parsed CSS is kept for every app this process runs (an SSH zygote's forks), and a screen
         # is laid out again only for a new size
@@ -91,6 +93,7 @@ class GrailApp(App[int]):
             # colour, as greys. Cursors and marks stand out by reverse and bold instead (app.tcss).
             self._filters = [NoColor() if isinstance(f, Monochrome) else f for f in self._filters]
         self.key_order = KeyOrder(self, super().on_event)
+        self.cursor = CursorFollower(self, visible=show_cursor)  # on the focused item, for braille
         if ascii_only:
             from .ascii_filter import AsciiFilter
 
@@ -139,9 +142,11 @@ class GrailApp(App[int]):
         return theme
 
     async def on_mount(self) -> None:
+        self.cursor.started()
         if self.ascii_only:
             self.add_class("-ascii")
         self.screen_change_signal.subscribe(self, self._fit_screen)
+        self.screen_change_signal.subscribe(self, lambda _screen: self.cursor.follow())
         if self._lobby_first:
             return  # the lobby is the first screen (see get_default_screen) and connects by itself
         if self.server is not None and await self._connect():
@@ -162,8 +167,12 @@ class GrailApp(App[int]):
             return
         if isinstance(event, events.Key) and not event.is_forwarded:
             await self.key_order.arrived(event)  # in the order typed: see keyorder.py
+            self.cursor.follow()  # a key may have moved focus, or the cursor inside the focused item
             return
         await super().on_event(event)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.cursor.follow()
 
     # -- below the smallest supported terminal: a notice, not a cut-off screen --------
 

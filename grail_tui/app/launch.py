@@ -59,9 +59,16 @@ def launch(args: argparse.Namespace) -> int:
             raise StartError(f"`{command}` needs a grail-tui server: none is running here "
                              "(start one with `grail-tui serve`, or name it with --socket)")
         open_code = (command, args.code.strip().upper()[:8])
+    if getattr(args, "plain", False):
+        if replay is not None:
+            raise StartError("a replay is shown only in the full screen (without --plain)")
+        from .plain.run import run as run_plain
+
+        args.open_code = open_code
+        return run_plain(args, server)
     app = GrailApp(ascii_only=args.ascii, bot_delay=args.bot_delay, seed=args.seed,
                    replay=replay, replay_game=game, replay_note=note, resume=args.resume, server=server,
-                   open_code=open_code)
+                   open_code=open_code, show_cursor=getattr(args, "cursor", False))
     headless = bool(os.environ.get("GRAIL_TUI_BENCH_PAINTED"))
     code = app.run(mouse=args.mouse, headless=headless)
     if app.failure:

@@ -17,6 +17,12 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--continue", dest="resume", action="store_true",
                         help="resume your most recently saved unfinished game at once (the start "
                              "screen's Continue lists every one; default: open the start screen)")
+    parser.add_argument("--plain", action="store_true",
+                        help="plain mode for screen readers and braille: the game as lines of text, "
+                             "numbered choices, ordinary line input (no full screen, no colour)")
+    parser.add_argument("--cursor", action="store_true",
+                        help="keep the terminal's cursor visible; it stands on the focused item "
+                             "(for braille displays)")
     parser.add_argument("--local", action="store_true",
                         help="play on this machine even if a grail-tui server is running")
     parser.add_argument("--socket", type=Path, default=None, metavar="PATH",

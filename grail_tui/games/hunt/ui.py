@@ -50,6 +50,12 @@ class HuntUI:
 
         return StoryScreen(record, glyphs, viewer)
 
+    def plain(self) -> Any:
+        """The game's words and choices for the plain front end (``grail-tui --plain``)."""
+        from .plain import PLAIN
+
+        return PLAIN
+
     def help_text(self) -> str:
         """The keys and the rules, as Markdown."""
         return KEYS + resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")

@@ -3,7 +3,8 @@
 ``ssh -p 2222 HOST`` opens the lobby; the words after the host ask for more:
 ``join CODE``, ``watch CODE``, ``keys``, ``keys remove FINGERPRINT``,
 ``add-key``, ``add-key CODE``, ``help``, with the
-options ``--ascii`` and ``--mouse`` anywhere. Everything is checked against
+options ``--ascii`` and ``--mouse`` anywhere; ``plain`` (or ``--plain``) asks for the game as
+lines of text, for screen readers and braille displays. Everything is checked against
 this list; nothing a remote person types reaches a command line unchecked.
 """
 
@@ -16,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 MAX_COMMAND = 8192  # an RSA key of 8192 bits is about 1.4 kB as text
-OPTIONS = ("--ascii", "--mouse")
+OPTIONS = ("--ascii", "--mouse", "--plain", "--cursor")
+WORDS = {"plain": "--plain"}  # an option a person may ask for as a word: `ssh -t HOST plain`
 GAME_VERBS = ("join", "watch")
 _CODE = re.compile(r"[A-Za-z0-9]{1,12}")
 _PAIRING = re.compile(r"[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}")
@@ -28,6 +30,7 @@ USAGE_ROWS = (
     ((), "the lobby"),
     (("-t", "join", "CODE"), "straight into a game (watch CODE to watch)"),
     (("-t", "--ascii"), "plain ASCII drawing (also --mouse for the mouse)"),
+    (("-t", "plain"), "the game as lines of text, for screen readers and braille"),
     (("keys",), "your name and its keys"),
     (("keys", "remove", "SHA256:..."), "take a key from your name"),
     (("add-key",), "a one-time code to add another key to your name"),
@@ -163,6 +166,7 @@ def _play(words: list[str], door: Door) -> Play:
     for word in rest:
         if word == "--":
             continue
+        word = WORDS.get(word, word)
         if word in OPTIONS:
             if word not in options:
                 options.append(word)

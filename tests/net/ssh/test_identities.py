@@ -276,6 +276,8 @@ def test_allowed_keys_file_decides_on_a_private_server(store, tmp_path):
     ("-- --ascii", Play(("--ascii",))), ("--ascii join AB12 --mouse --ascii", Play(("--ascii", "--mouse", "join", "AB12"))),
     ("join AB12 --ascii", Play(("--ascii", "join", "AB12"))),
     ("watch XYZW", Play(("watch", "XYZW"))), ("keys", ListKeys()), ("help", Help()),
+    ("plain", Play(("--plain",))), ("plain join abcd", Play(("--plain", "join", "ABCD"))),
+    ("watch abcd -- --plain plain", Play(("--plain", "watch", "ABCD"))),
     ("add-key", AskCode()), ("add-key abcd-2345", EnterCode("abcd-2345")), ("add-key ABCD2345", EnterCode("ABCD2345")),
     (f"keys remove SHA256:{'A' * 43}", RemoveKey(f"SHA256:{'A' * 43}")),
     (f"keys remove {'b/' * 21}c", RemoveKey(f"SHA256:{'b/' * 21}c")),

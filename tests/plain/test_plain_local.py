@@ -1,0 +1,82 @@
+"""Whole games in plain mode at this terminal: a real process on a pseudo-terminal, by lines."""
+
+from __future__ import annotations
+
+from .helpers import OVER, Plain, pick
+
+
+def new_game(plain: Plain, game: str, settings: dict[str, str]) -> None:
+    """From the start menu: a new game of ``game`` with ``settings`` (label start -> typed value)."""
+    _, labels = plain.question()
+    assert labels[0] == "Start a new game"
+    plain.type("1")
+    text, labels = plain.question()
+    if not labels[1].endswith(game):
+        plain.type(str(pick(labels, "Game:")))
+        _, games = plain.question()
+        plain.type(str(pick(games, game)))
+        text, labels = plain.question()
+    for label, value in settings.items():
+        plain.type(str(pick(labels, label)))
+        plain.question()  # the value asked for
+        plain.type(value)
+        text, labels = plain.question()
+        assert f"{label}: {value}" in labels
+    plain.type(str(pick(labels, "Start this game")))
+
+
+def play_to_the_end(plain: Plain, answer_typed: dict[str, str]) -> str:
+    """Answer every question until the game is over; the whole text of the game."""
+    start = plain.seen
+    refused = 0
+    while True:
+        text, labels = plain.question(timeout=60)
+        if text.endswith(OVER):
+            return plain.text[start:]
+        if not labels:  # a typed answer asked for
+            reply = next(value for asked, value in answer_typed.items() if asked in text)
+            plain.type(reply)
+            continue
+        if "Refused:" in text:
+            refused += 1
+            assert "Traceback" not in text
+        if "Opening: assign" in text:
+            preferred: tuple[str, ...] = ("Assign influence",)
+        elif refused:
+            preferred = ("Concede", "Assign nothing", "Pass")
+        else:
+            preferred = ("Match", "Pass", "Propose with", "Play", "Take")
+        plain.type(str(pick(labels, *preferred)))
+
+
+def test_a_whole_hunt_by_lines(tmp_path):
+    plain = Plain("--local", "--seed", "7", "--bot-delay", "0", data=tmp_path)
+    try:
+        new_game(plain, "The Hunt for the Grail", {"Turn limit": "3"})
+        text = play_to_the_end(plain, {"Which units": "A10 AC A9 MA B9 FV"})
+        # what changed was said as lines, in the game's own words, the reader as "you"
+        assert "Opening: assign your influence in secret." in text
+        assert "You propose: " in text and "\nRound 1: " in text
+        assert "Your turn: propose an action with an initiate, or assign influence." in text
+        _, labels = plain.question()
+        assert labels[0] == "Start a new game"  # back at the start menu
+        plain.type("3")  # Quit
+        assert plain.finish() == 0
+    finally:
+        plain.close()
+    assert "Traceback" not in plain.text
+
+
+def test_a_whole_succession_by_lines(tmp_path):
+    plain = Plain("--local", "--seed", "5", "--bot-delay", "0", data=tmp_path)
+    try:
+        new_game(plain, "Grail Succession", {})
+        text = play_to_the_end(plain, {})
+        assert "Your turn. Your hand:" in text
+        _, labels = plain.question()
+        assert labels[0] == "Start a new game"
+        plain.type("3")
+        assert plain.finish() == 0
+    finally:
+        plain.close()
+    assert "Traceback" not in plain.text
