@@ -156,6 +156,7 @@ class Welcome:
     version: int
     user: str
     guest: bool = False  # may watch, never sit
+    paces: tuple[str, ...] = ()  # the turn-based presets a host may pick, besides "live"
 
 
 @dataclass(frozen=True)
