@@ -79,6 +79,9 @@ def parse_preset(text: str) -> Pace:
 def span(seconds: float) -> str:
     """A length of time as people say it: ``1 d 12 h``, ``5 h``, ``40 m``, ``30 s``."""
     seconds = max(0, round(seconds))
+    # two units at most, the smaller rounded: a deadline 1 h 59 m 59 s away is "2 h" away
+    grain = 3600 if seconds >= DAY else 60 if seconds >= HOUR else 1
+    seconds = round(seconds / grain) * grain
     parts = []
     for unit, size in (("d", DAY), ("h", HOUR), ("m", MINUTE)):
         count, seconds = divmod(seconds, int(size))
