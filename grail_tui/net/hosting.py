@@ -121,9 +121,9 @@ def table_settings(message: Create, bot_delay: float, presets: tuple[Pace, ...] 
         if pace is None:
             raise TableError(f"This server has no pace {rules.pace[:16]!r}; it has live"
                              + "".join(f", {p.name} ({p.describe()})" for p in presets) + ".")
-        # A turn-based game goes on while its players are away, and a round closes no sooner
-        # than its minimum: a second, so nobody can tell an answer given at once.
-        return TableSettings(min_round=min(rules.min_round, 1.0), bot_delay=bot_delay,
+        # A turn-based game goes on while its players are away (no pause, no takeover: its clocks
+        # and their policy say what happens to a seat nobody plays).
+        return TableSettings(min_round=rules.min_round, bot_delay=bot_delay,
                              bank=pace.bank, increment=pace.increment, on_flag=OnFlag(rules.on_flag))
     return TableSettings(
         answer_timeout=rules.answer_timeout, turn_timeout=rules.turn_timeout,

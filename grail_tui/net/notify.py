@@ -17,7 +17,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import shlex
+import signal
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -98,7 +100,7 @@ class Notifier:
             await asyncio.wait_for(process.communicate(data), self.timeout)
         except TimeoutError:
             with contextlib.suppress(ProcessLookupError):
-                process.kill()
+                os.killpg(process.pid, signal.SIGKILL)  # its own session: whatever it started goes too
             await process.wait()
             self.failed += 1
             log.warning("the notification command took over %s s and was stopped (%s for %s)",

@@ -225,3 +225,28 @@ async def test_the_notification_of_a_secret_round_tells_nobody_who_answered_firs
         runs.append(told)
         table.close()
     assert runs[0] == runs[1]
+
+
+async def test_a_server_told_to_stop_keeps_the_time_spent_on_each_open_wait(tmp_path: Path):
+    """SIGTERM (systemd's stop) closes the games: the clocks of a game nobody has moved in yet are
+    kept with the time its wait has run, and the server ends cleanly."""
+    import sqlite3
+
+    from .conftest import serve
+
+    running = serve(tmp_path / "server", "--pace-preset", "quick=2h+30m")
+    try:
+        ann = await ServerLink.bench_tcp(*running.tcp, "ann")
+        await ann.send(Create(1, "hunt", (None, "random"), rules=TableRules(pace="quick")))
+        await next_of(ann, State, 10)
+        await ann.close()
+        running.proc.terminate()
+        assert running.proc.wait(10) == 0
+    finally:
+        running.stop()
+    running.assert_no_traceback()
+    db = sqlite3.connect(running.db)
+    [(data,)] = db.execute("SELECT data FROM clocks").fetchall()
+    kept = json.loads(data)
+    assert kept["banks"] == [2 * HOUR, 2 * HOUR] and 0 < kept["spent"] < 60
+    db.close()
