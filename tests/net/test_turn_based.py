@@ -250,3 +250,36 @@ async def test_a_server_told_to_stop_keeps_the_time_spent_on_each_open_wait(tmp_
     kept = json.loads(data)
     assert kept["banks"] == [2 * HOUR, 2 * HOUR] and 0 < kept["spent"] < 60
     db.close()
+
+
+async def test_a_person_still_at_their_turn_is_not_woken_again():
+    """Ann proposes, Bo objects, Ann concedes: her turn goes on. She was told when the reply came
+    to her (after a secret round), not again for the turn she is in the middle of."""
+    from grail_tui.games.hunt.engine import Assign, Concede, Initiate, Object, Propose, Setup, Unit
+    from grail_tui.net.hosting import Hosted
+    from grail_tui.table.seats import SeatConfig
+    from grail_tui.table.settings import TableSettings
+    from grail_tui.table.store import MemoryStore
+    from grail_tui.table.table import Table
+
+    clock = FakeClock()
+    told: list[str] = []
+    table = Table(HUNT, Setup(players=3, seed=5, first_player=0), [SeatConfig(n) for n in PEOPLE[:3]],
+                  MemoryStore(), settings=TableSettings(bot_delay=0, bank=DAY, increment=HOUR), clock=clock)
+    due_moves(Hosted("ABCD", HUNT, table, "ann"), SimpleNamespace(tell=lambda e: told.append(e["person"])))
+    table.start()
+    table.submit(0, Assign(0, ((Unit.parse("A10"), Initiate.AC),)), table.seq)
+    table.submit(1, Assign(1, ((Unit.parse("A9"), Initiate.AC),)), table.seq)  # Bo can object
+    table.submit(2, Assign(2, ()), table.seq)
+    table.submit(0, next(a for a in table.state.legal_actions(0)
+                         if isinstance(a, Propose) and a.proposal.initiate is Initiate.AC), table.seq)
+    table.submit(1, next(a for a in table.state.legal_actions(1) if isinstance(a, Object)), table.seq)
+    table.submit(2, HUNT.default_action(table.state, 2, pass_turn=True), table.seq)
+    await clock.advance(0)
+    assert table.state.to_act() == (0,) and told[-1] == "ann"  # the reply is hers: she is told
+    before = len(told)
+    table.submit(0, Concede(0), table.seq)
+    await clock.advance(0)
+    assert table.state.to_act() == (0,)  # her turn goes on
+    assert len(told) == before, "woken for the turn she is in"
+    table.close()

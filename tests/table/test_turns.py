@@ -53,6 +53,19 @@ async def test_an_answer_given_early_saves_no_time_and_the_clocks_tell_nobody_wh
     assert deadlines[0] == deadlines[1] == approx(DAY - HOUR)
 
 
+async def test_a_rounds_deadline_stays_when_the_seat_with_the_least_time_answers(stores: Stores, clock: FakeClock):
+    table = await opened(stores, clock, turns())
+    table.banks.banks = [2 * HOUR, 5 * HOUR]  # seat 0 has the least time left
+    deadline = table.deadline_wall()
+    assert deadline == approx(clock.wall() + 2 * HOUR)  # the round's: the earliest of those asked
+    await clock.advance(HOUR)
+    move(table, 0)
+    assert table.deadline_wall() == deadline  # answering changes nothing anybody sees
+    took = await clock.run_until(lambda: table.state.phase is Phase.TURN, 5 * HOUR)
+    assert took == approx(HOUR)  # and the round closes then, seat 1 passing
+    table.close()
+
+
 async def test_a_turn_charges_only_the_seat_waited_on_and_adds_its_increment(stores: Stores, clock: FakeClock):
     table = await opened(stores, clock, turns())
     move(table, 0)
