@@ -366,7 +366,7 @@ class StartMenu(Widget, can_focus=True):
             line(f"option:{option.key}", option.label, shown, hint)
         if self.remote:
             line("pace", "Pace", "live" if s.pace == "live" else f"turn-based: {s.pace}",
-                 "←/→ · live, or turn-based: days to move, played while away")
+                 "←/→ · live, or days a move, played away")
         if self.remote and s.pace != "live":
             line("flag", "Out of time", FLAGS[s.on_flag], "←/→ · what the others get when a clock runs out")
         elif self.remote:
