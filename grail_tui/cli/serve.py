@@ -53,9 +53,7 @@ def register(sub: Any) -> None:
 
 def run_serve(args: argparse.Namespace) -> int:
     import asyncio
-    import contextlib
     import os
-    import signal
     import sys
 
     from grail_tui.net.connection import Limits
@@ -131,11 +129,7 @@ def run_serve(args: argparse.Namespace) -> int:
             task.result()  # it failed before it was ready: say why
         print(json.dumps({"ready": True, "socket": str(unix), "tcp": info.get("tcp"), "db": str(db),
                           "ssh": info.get("ssh"), "host_key": info.get("host_key")}), flush=True)
-        # Told to stop (systemd, kill): the server closes its games as it goes, so a turn-based
-        # game's clocks keep the time spent on the wait now open (the time down is not counted).
-        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        await task
 
     from grail_tui.net.ssh import HostKeyError
 

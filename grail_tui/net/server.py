@@ -156,6 +156,14 @@ class Server:
         reader, writer = await asyncio.open_unix_connection(sock=sock, limit=MAX_MESSAGE + 1)
         asyncio.get_running_loop().create_task(self._serve(reader, writer, "ssh", user=user, guest=guest))
 
+    def keep_clocks(self) -> None:
+        """Keep every turn-based game's clocks as they stand now (before the process ends)."""
+        for hosted in self.games.values():
+            try:
+                hosted.table.keep_clocks()
+            except Exception:  # one game's failure does not cost the others their time
+                log.exception("the clocks of game %s could not be kept", hosted.code)
+
     async def close(self) -> None:
         for server in self.servers:
             server.close()
