@@ -125,6 +125,8 @@ class Table(Clockwork):
 
     @property
     def paused(self) -> bool:
+        if self.banks is not None:  # turn-based: the clocks start once every seat has its player
+            return any(s.is_human and s.name is None for s in self.seats)
         # Watchers keep no table going: it moves while one of its players is there.
         return self.settings.pause_when_empty and not any(n for s, n in self._present.items() if s >= 0)
 
@@ -158,8 +160,9 @@ class Table(Clockwork):
             self._keep_clocks()
 
     def deadline_wall(self) -> float | None:
-        """When the wait now open ends, in seconds since the epoch (None: it has no end)."""
-        return self._deadline_wall()
+        """When the wait now open ends, in seconds since the epoch (None: it has no end, or a
+        turn-based game's clocks have not started: a seat is still open)."""
+        return None if self.banks is not None and self.paused else self._deadline_wall()
 
     def busy(self) -> bool:
         """Is the table about to move by itself (a bot thinking or due, a round held)?"""
@@ -222,6 +225,10 @@ class Table(Clockwork):
             raise TableError("That seat is taken.")
         self.seats[seat] = replace(self.seats[seat], name=name, reserved=None)
         self.store.seats_changed(self.seats)
+        if self.banks is not None and not self.paused:  # the last seat taken: the clocks start now
+            self._opened = self.clock.now()
+            self._keep_clocks()
+            self._poke()
         self._tell_all()
 
     def present(self) -> tuple[bool, ...]:
@@ -309,7 +316,7 @@ class Table(Clockwork):
 
     def _publish(self) -> None:
         now = self.clock.now()
-        if self.banks is not None:  # the wait that ends now is charged to every seat it waited on
+        if self.banks is not None and not self.paused:  # the wait that ends now is charged to every seat it waited on
             self.banks.charge(self._waiting_on, now - self._opened, self.settings.increment)
         self.seq += 1
         self._opened = now
@@ -376,7 +383,7 @@ class Table(Clockwork):
             seq=self.seq, seat=seat, view=view, events=events, chat=chat,
             pending=self._pending.get(seat) if seat is not None else None,
             asked=seat is not None and seat in self.asked(),
-            names=self.names, present=self.present(), deadline=self._deadline_wall(),
+            names=self.names, present=self.present(), deadline=self.deadline_wall(),
             result=result, record=self._record if result else None, reset=reset)
 
     def _finish_if_over(self) -> None:

@@ -15,7 +15,7 @@ from pytest import approx
 
 from grail_tui.net.client import ServerLink
 from grail_tui.net.notify import Notifier, due_moves
-from grail_tui.net.protocol import Act, Create, Error, Games, ListGames, Open, State, TableRules
+from grail_tui.net.protocol import Act, Create, Error, Games, Join, ListGames, Open, State, TableRules
 from grail_tui.net.server import Server
 from grail_tui.table.pace import Pace
 from grail_tui.table.sqlite import GameDatabase, open_database
@@ -284,3 +284,25 @@ async def test_a_person_still_at_their_turn_is_not_woken_again():
     assert table.state.to_act() == (0,)  # her turn goes on
     assert len(told) == before, "woken for the turn she is in"
     table.close()
+
+
+async def test_the_clocks_start_once_every_seat_has_its_player(tmp_path: Path):
+    clock = FakeClock()
+    site = Site(tmp_path, clock)
+    await site.start()
+    try:
+        ann = await ServerLink.bench_tcp(*site.tcp, "ann")
+        await ann.send(Create(1, "hunt", (None, None), rules=TableRules(pace="day")))
+        state = await next_of(ann, State, 10)
+        table = site.server.games[state.code].table
+        assert state.deadline is None and table.deadline_wall() is None
+        await clock.advance(3 * DAY)  # nobody comes for three days: nothing runs out, nothing moves
+        assert table.state.actions == [] and table.banks.banks == [DAY, DAY]
+        bo = await ServerLink.bench_tcp(*site.tcp, "bo")
+        await bo.send(Join(2, state.code))
+        joined = await next_of(bo, State, 10)
+        assert joined.deadline == approx(clock.wall() + DAY)  # a full day from now
+        await ann.close()
+        await bo.close()
+    finally:
+        await site.stop()
