@@ -9,10 +9,10 @@ from functools import cache
 
 from grail_tui import __version__
 
-from . import after, bench, bots, cards, mutation, play, records, serve
+from . import after, bench, bots, cards, mutation, play, records, serve, status
 from .common import CommandError
 
-COMMANDS = (play, records, cards, bots, after, serve, bench, mutation)  # mutation joins bench's group
+COMMANDS = (play, records, cards, bots, after, status, serve, bench, mutation)  # mutation joins bench's group
 
 
 def build_parser() -> argparse.ArgumentParser:

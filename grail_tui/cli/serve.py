@@ -38,6 +38,14 @@ def register(sub: Any) -> None:
     serve.add_argument("--allow", type=Path, default=None, metavar="FILE",
                        help="with --ssh: only the keys in this authorized_keys file may come in "
                             "(no guests); default: any key, and guests may watch")
+    serve.add_argument("--pace-preset", action="append", default=[], metavar="NAME=BANK+INCREMENT",
+                       help="a turn-based pace hosts may pick, for example week=7d+1d or quick=10m+2m: each "
+                            "player's time bank, and the time each move adds (repeatable; the ones given replace "
+                            "the defaults, day=1d+12h and 3days=3d+1d)")
+    serve.add_argument("--notify", default=None, metavar="COMMAND",
+                       help="run COMMAND with one JSON event on standard input when a person's move in a "
+                            "turn-based game becomes due or such a game ends (at most 4 at once, 10 s each; "
+                            "default: none)")
     serve.add_argument("--bench-tcp", default=None, metavar="HOST:PORT",
                        help="also listen on loopback TCP with claimed names: for tests and "
                             "`grail-tui bench server` only, never for players (default: off)")
@@ -86,6 +94,21 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"grail-tui: {TEST_SEED} is set: every game gets the same seed, so its secrets can be "
               "known in advance. It is a test hook; never set it on a real server.", file=sys.stderr)
 
+    from grail_tui.net.notify import Notifier
+    from grail_tui.table.pace import PRESETS, parse_preset
+
+    try:
+        presets = tuple(parse_preset(p) for p in args.pace_preset) or PRESETS
+    except ValueError as exc:
+        raise CommandError(f"--pace-preset: {exc}") from None
+    if len({p.name for p in presets}) != len(presets):
+        raise CommandError("--pace-preset: two presets have one name")
+    if args.notify is not None:
+        try:
+            Notifier.parse(args.notify)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+
     unix = args.socket or (system_socket() if args.system else user_socket())
     tcp = None
     if args.bench_tcp:
@@ -119,7 +142,8 @@ def run_serve(args: argparse.Namespace) -> int:
         ready = asyncio.Event()
         task = asyncio.create_task(serve(unix, db, ready, system=args.system, bench_tcp=tcp, info=info,
                                          ssh=ssh, allow=args.allow, ssh_limits=door_limits,
-                                         bot_delay=args.server_bot_delay,
+                                         bot_delay=args.server_bot_delay, presets=presets,
+                                         notifier=None if args.notify is None else Notifier.parse(args.notify),
                                          limits=limits))
         # SIGTERM (systemctl stop, kill) and Ctrl+C end the server's task, whose clean-up closes
         # the connections and the database and takes the socket away: no stale socket is left

@@ -30,6 +30,7 @@ class ServerLink:
         self.reader, self.writer = reader, writer
         self.user = "?"
         self.guest = False
+        self.paces: tuple[str, ...] = ()  # the server's turn-based presets (Welcome)
 
     @classmethod
     async def unix(cls, path: Path, *, verify: bool = True) -> ServerLink:
@@ -65,7 +66,7 @@ class ServerLink:
         if not isinstance(welcome, Welcome):
             await self.close()
             raise ProtocolError(str(getattr(welcome, "reason", None) or getattr(welcome, "error", welcome)))
-        self.user, self.guest = welcome.user, welcome.guest
+        self.user, self.guest, self.paces = welcome.user, welcome.guest, welcome.paces
         return self
 
     async def send(self, message: Any) -> None:

@@ -40,6 +40,7 @@ class Limits:
     connections_per_user: int = 16
     connections: int = 2000  # sized for LimitNOFILE=8192 in contrib/grail-tui.service
     games_per_user: int = 10  # unfinished games a person may have created
+    turn_games_per_user: int = 20  # unfinished turn-based games a person may sit in at once
     games_per_connection: int = 16  # games one connection may have open (playing or watching)
     chat_per_minute: int = 20  # lines an account may say per game and minute
     page: int = 20  # games per lobby answer

@@ -17,8 +17,9 @@ from typing import Literal
 
 from grail_tui.games import registry
 from grail_tui.games.api import GameKind, SetupRequest
+from grail_tui.table.pace import PRESETS, Pace
 from grail_tui.table.seats import SeatConfig
-from grail_tui.table.settings import OnTimeout, TableSettings
+from grail_tui.table.settings import OnFlag, OnTimeout, TableSettings
 from grail_tui.table.sqlite import GameDatabase
 from grail_tui.table.store import StoredGame
 from grail_tui.table.table import Table
@@ -85,8 +86,22 @@ class Hosted:
         # The engine's own to_act, not the table's asked(): the table holds a secret round's
         # answers without applying them, so every seat asked stays asked until the round is shown.
         to_move = () if table.over else tuple(table.state.to_act())
+        settings, banks = table.settings, table.banks
+        if banks is None or settings.bank is None:
+            return GameSummary(self.code, self.kind.name, self.kind.title, len(table.seats), status,
+                               self.kind.progress(public), seats, 0.0, to_move=to_move)
+        deadline = table.deadline_wall()
         return GameSummary(self.code, self.kind.name, self.kind.title, len(table.seats), status,
-                           self.kind.progress(public), seats, 0.0, to_move=to_move)
+                           self.kind.progress(public), seats, 0.0, to_move=to_move,
+                           pace=Pace("", settings.bank, settings.increment).describe(),
+                           on_flag=settings.on_flag.value, out_of_time=tuple(sorted(banks.flagged)),
+                           deadline=None if deadline is None else float(round(deadline)))
+
+    def waits_on(self, user: str) -> bool:
+        """Does this game wait on ``user`` now (for their eyes: in a secret round, until they answer)?"""
+        seat = self.seat_of(user)
+        return seat is not None and not self.table.over and seat in self.table.asked() \
+            and not (self.table.banks is not None and seat in self.table.banks.flagged)
 
 
 class Codes:
@@ -121,8 +136,18 @@ class Codes:
                          "Tell its operator.")
 
 
-def table_settings(message: Create, bot_delay: float) -> TableSettings:
+def table_settings(message: Create, bot_delay: float, presets: tuple[Pace, ...] = PRESETS) -> TableSettings:
+    """How the new game waits; TableError names the paces there are for one the server lacks."""
     rules = message.rules
+    if rules.pace != "live":
+        pace = next((p for p in presets if p.name == rules.pace.lower()), None)
+        if pace is None:
+            raise TableError(f"This server has no pace {rules.pace[:16]!r}; it has live"
+                             + "".join(f", {p.name} ({p.describe()})" for p in presets) + ".")
+        # A turn-based game goes on while its players are away (no pause, no takeover: its clocks
+        # and their policy say what happens to a seat nobody plays).
+        return TableSettings(min_round=rules.min_round, bot_delay=bot_delay,
+                             bank=pace.bank, increment=pace.increment, on_flag=OnFlag(rules.on_flag))
     return TableSettings(
         answer_timeout=rules.answer_timeout, turn_timeout=rules.turn_timeout,
         on_timeout=OnTimeout(rules.on_timeout), min_round=rules.min_round,
@@ -130,7 +155,8 @@ def table_settings(message: Create, bot_delay: float) -> TableSettings:
 
 
 def create_game(message: Create, owner: str, database: GameDatabase, codes: Codes, live: Iterable[str],
-                thinker: Thinker, bot_delay: float, clock: Clock = SYSTEM_CLOCK) -> Hosted:
+                thinker: Thinker, bot_delay: float, clock: Clock = SYSTEM_CLOCK,
+                presets: tuple[Pace, ...] = PRESETS) -> Hosted:
     """A new game with the host in seat 1; TableError says what is wrong with the request."""
     try:
         kind = registry.get(message.game)
@@ -158,6 +184,7 @@ def create_game(message: Create, owner: str, database: GameDatabase, codes: Code
             except NameRefused as exc:
                 raise TableError(f"Seat {k + 1} cannot be kept for {name!r}: {exc}") from None
     distinct_names(seats)
+    settings = table_settings(message, bot_delay, presets)
     options = checked_options(kind, message.options)
     request = SetupRequest(players=len(seats), seed=draw_seed(),
                            names=tuple(s.name or f"Seat {k + 1}" for k, s in enumerate(seats)),
@@ -167,7 +194,6 @@ def create_game(message: Create, owner: str, database: GameDatabase, codes: Code
     except (ValueError, TypeError) as exc:
         raise TableError(str(exc)) from None
     code = codes.new(live)
-    settings = table_settings(message, bot_delay)
     stored = StoredGame(kind.name, kind.setup_to_dict(setup), seats, settings)
     status = "open" if any(s.is_human and s.name is None for s in seats) else "playing"
     store = database.create(code, stored, owner, status)
@@ -240,7 +266,8 @@ def restore_game(code: str, database: GameDatabase, thinker: Thinker,
     try:
         kind = registry.get(stored.game)
         table = Table.restore(kind, stored, database.store(code), thinker=thinker,
-                              settings=replace(stored.settings, pause_when_empty=True), clock=clock)
+                              settings=replace(stored.settings, pause_when_empty=not stored.settings.turn_based),
+                              clock=clock)
     except (ValueError, TableError):
         log.exception("game %s could not be restored", code)
         return None

@@ -17,7 +17,8 @@ from .wire import MAX_DEPTH, Length, Letters, ProtocolError, Range, build, dump,
 
 __all__ = ["MAX_DEPTH", "Length", "Letters", "ProtocolError", "Range", "parse_line"]  # and every message below
 
-VERSION = 4  # 4: the lobby follows the server (FollowLobby, LobbyNews; whose move in GameSummary)
+VERSION = 5  # 4: the lobby follows the server (FollowLobby, LobbyNews; whose move in GameSummary)
+# 5: turn-based games (TableRules.pace, on_flag; a game's pace, deadline and seats out of time)
 MAX_MESSAGE = 16 * 1024  # what a client may send in one line
 MAX_FROM_SERVER = 16 * 1024 * 1024  # a long game's record at the end can be large
 NAME = 24  # characters of a name
@@ -60,6 +61,8 @@ class TableRules:
     on_timeout: Literal["pass", "bot"] = "pass"
     min_round: Annotated[float, Range(0, 60)] = 2.0
     takeover_after: Annotated[float, Range(0, 86400)] | None = None
+    pace: Annotated[str, Length(16)] = "live"  # or one of the server's turn-based presets
+    on_flag: Literal["bot", "skip", "end"] = "bot"  # a turn-based seat out of time: played, passed, or the end
 
 
 @dataclass(frozen=True)
@@ -153,6 +156,7 @@ class Welcome:
     version: int
     user: str
     guest: bool = False  # may watch, never sit
+    paces: tuple[str, ...] = ()  # the turn-based presets a host may pick, besides "live"
 
 
 @dataclass(frozen=True)
@@ -178,6 +182,16 @@ class GameSummary:
     # The seats the game waits for, as everybody may know it: in a secret round every seat
     # asked, whether or not it has answered, until the round is shown.
     to_move: tuple[int, ...] = ()
+    # Turn-based games: the pace ("" when live), what a seat out of time means, the seats out of
+    # time, and when the wait now open ends (seconds since the epoch; in a secret round, for
+    # every seat asked alike, answered or not).
+    pace: str = ""
+    on_flag: str = ""
+    out_of_time: tuple[int, ...] = ()
+    deadline: float | None = None
+    # Only in a reply to the asker's own list ("mine"): the asker's seat waits on the asker (in a
+    # secret round, only until they have answered: they know that, nobody else is told).
+    your_move: bool = False
 
 
 @dataclass(frozen=True)

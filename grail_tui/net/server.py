@@ -14,9 +14,11 @@ import contextlib
 import logging
 import socket
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from grail_tui.table.pace import PRESETS, Pace
 from grail_tui.table.sqlite import GameDatabase
 from grail_tui.table.thinking import Thinker, default_processes
 from grail_tui.table.timekeeping import SYSTEM_CLOCK, Clock
@@ -26,6 +28,7 @@ from . import hosting, library
 from .connection import Budget, ChatMeter, Connection, Limits
 from .names import NameRefused, clean_name, clean_text
 from .news import Newsroom
+from .notify import Notifier, due_moves
 from .protocol import (
     MAX_MESSAGE,
     TEXT,
@@ -69,8 +72,11 @@ COST: dict[type, float] = {Create: 5.0, Record: 5.0, Join: 3.0, Open: 3.0, Watch
 
 class Server:
     def __init__(self, database: GameDatabase, *, limits: Limits | None = None, bot_delay: float = 0.5,
-                 thinker: Thinker | None = None, clock: Clock = SYSTEM_CLOCK) -> None:
+                 thinker: Thinker | None = None, clock: Clock = SYSTEM_CLOCK,
+                 presets: tuple[Pace, ...] = PRESETS, notifier: Notifier | None = None) -> None:
         self.database = database
+        self.presets = presets  # the turn-based paces a host may pick (serve --pace-preset)
+        self.notifier = notifier  # tells people when their move is due (serve --notify)
         self.clock = clock  # the games' time limits, rounds and bots (table/timekeeping.py)
         self.limits = limits or Limits()
         self.bot_delay = bot_delay
@@ -98,6 +104,8 @@ class Server:
         hosted.table.on_finish = lambda table, code=hosted.code: self._finished(code)
         hosted.table.start()
         self.news.listen(hosted.code, hosted.table)
+        if self.notifier is not None and hosted.table.settings.turn_based:
+            due_moves(hosted, self.notifier)
 
     def _live_summary(self, code: str) -> GameSummary | None:
         hosted = self.games.get(code)
@@ -153,6 +161,14 @@ class Server:
         reader, writer = await asyncio.open_unix_connection(sock=sock, limit=MAX_MESSAGE + 1)
         asyncio.get_running_loop().create_task(self._serve(reader, writer, "ssh", user=user, guest=guest))
 
+    def keep_clocks(self) -> None:
+        """Keep every turn-based game's clocks as they stand now (before the process ends)."""
+        for hosted in self.games.values():
+            try:
+                hosted.table.keep_clocks()
+            except Exception:  # one game's failure does not cost the others their time
+                log.exception("the clocks of game %s could not be kept", hosted.code)
+
     async def close(self) -> None:
         for server in self.servers:
             server.close()
@@ -166,7 +182,9 @@ class Server:
         if self.serving:
             await asyncio.wait(list(self.serving), timeout=3)
         for hosted in self.games.values():
-            hosted.table.close()
+            hosted.table.close()  # a turn-based table keeps its clocks: time stands while the server is down
+        if self.notifier is not None:
+            await self.notifier.close()
         self.thinker.close()
         self.disk.close()
 
@@ -266,7 +284,7 @@ class Server:
             if sum(1 for c in self.conns if c.user == conn.user) > self.limits.connections_per_user:
                 raise ProtocolError("you have too many connections open")
         assert conn.user is not None
-        conn.send(Welcome(VERSION, conn.user, conn.guest))
+        conn.send(Welcome(VERSION, conn.user, conn.guest, tuple(p.name for p in self.presets)))
 
     def _forget(self, conn: Connection) -> None:
         self.news.follow(conn, False)
@@ -315,7 +333,7 @@ class Server:
         user, page = conn.user, self.limits.page
         live = [h for h in self.games.values() if not h.table.over]
         if message.which == "mine":
-            chosen = [h for h in live if h.seat_of(user or "") is not None]
+            chosen = self._mine(user or "", live)
         elif message.which == "open":
             chosen = [h for h in live if (seat := h.free_seat_for(user or "")) is not None
                       and h.lookalike_of(user or "", seat) is None]
@@ -325,8 +343,25 @@ class Server:
             rows = library.finished_summaries(self.database, message.player, message.page * page, page + 1)
             return Games(message.ref, message.which, message.page, tuple(rows[:page]), len(rows) > page)
         start = message.page * page
-        return Games(message.ref, message.which, message.page,
-                     tuple(h.summary() for h in chosen[start:start + page]), len(chosen) > start + page)
+        rows = [h.summary() for h in chosen[start:start + page]]
+        if message.which == "mine":  # the asker's own: whether each waits on them now
+            rows = [replace(s, your_move=h.waits_on(user or "")) for s, h in zip(rows, chosen[start:], strict=False)]
+        return Games(message.ref, message.which, message.page, tuple(rows), len(chosen) > start + page)
+
+    def _mine(self, user: str, live: list[hosting.Hosted]) -> list[hosting.Hosted]:
+        """A person's games, the most urgent first: those waiting on them by deadline, then the rest."""
+        mine = [h for h in live if h.seat_of(user) is not None]
+        inf = float("inf")
+
+        def urgency(hosted: hosting.Hosted) -> tuple[bool, float]:
+            deadline = hosted.table.deadline_wall() if hosted.table.settings.turn_based else None
+            return (not hosted.waits_on(user), inf if deadline is None else deadline)
+
+        return sorted(mine, key=urgency)
+
+    def _turn_games(self, user: str) -> int:
+        return sum(1 for h in self.games.values()
+                   if h.table.settings.turn_based and not h.table.over and h.seat_of(user) is not None)
 
     def _create(self, conn: Connection, message: Create) -> None:
         assert conn.user is not None
@@ -339,9 +374,12 @@ class Server:
             conn.send(Error(message.ref, f"You have {self.limits.games_per_user} unfinished games "
                                          "already; finish or leave one first."))
             return
+        if message.rules.pace != "live" and self._turn_games(conn.user) >= self.limits.turn_games_per_user:
+            conn.send(Error(message.ref, self._too_many_turn_games()))
+            return
         try:
             hosted = hosting.create_game(message, conn.user, self.database, self.codes, self.games,
-                                         self.thinker, self.bot_delay, self.clock)
+                                         self.thinker, self.bot_delay, self.clock, self.presets)
         except TableError as exc:
             conn.send(Error(message.ref, str(exc)))
             return
@@ -365,6 +403,10 @@ class Server:
             if seat is None:
                 conn.send(Error(ref, "That game has no seat free for you; you can watch it."))
                 return
+            if hosted.table.settings.turn_based and \
+                    self._turn_games(conn.user) >= self.limits.turn_games_per_user:
+                conn.send(Error(ref, self._too_many_turn_games()))
+                return
             if (lookalike := hosted.lookalike_of(conn.user, seat)) is not None:
                 conn.send(Error(ref, f"That game has a seat called {lookalike}, which looks like your name; "
                                      "two seats may not look alike. You can watch it."))
@@ -374,6 +416,10 @@ class Server:
             conn.send(Error(ref, "You have no seat in that game; join it, or watch it."))
             return
         self._subscribe(conn, ref, hosted, seat)
+
+    def _too_many_turn_games(self) -> str:
+        return (f"You play {self.limits.turn_games_per_user} turn-based games already, as many as this "
+                "server allows; finish one first.")
 
     def _watch(self, conn: Connection, ref: int, code: str) -> None:
         hosted = self.games.get(code)

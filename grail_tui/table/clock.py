@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from grail_tui.games.api import Action, Bot, BotLevel, GameKind, GameState, Wait
 
+from .pace import TimeBanks
 from .seats import SeatConfig
-from .settings import BOT_FLOOR, OnTimeout, TableSettings
+from .settings import BOT_FLOOR, OnFlag, OnTimeout, TableSettings
 from .thinking import Thinker
 from .timekeeping import Clock
 
@@ -42,10 +43,17 @@ class Clockwork:
     _opened: float
     _hold_until: float | None
     _fired: bool
+    banks: TimeBanks | None
+    _waiting_on: tuple[int, ...]
+    _ended: bool
 
     # provided by the Table
     @property
     def paused(self) -> bool: raise NotImplementedError
+    @property
+    def over(self) -> bool: raise NotImplementedError
+    def _tell_all(self) -> None: raise NotImplementedError
+    def _finish_if_over(self) -> None: raise NotImplementedError
     def asked(self) -> tuple[int, ...]: raise NotImplementedError
     def _seed(self, seat: int) -> int: raise NotImplementedError
     def _flush(self, *, quiet: bool = False) -> None: raise NotImplementedError
@@ -66,6 +74,8 @@ class Clockwork:
         # so this table. While the table also held the task, that was a cycle that only a full
         # collection frees: each game that ended waited in memory for one, with its whole history.
         # The table lets go of its tasks first, so they go as soon as they end.
+        if not self._closed and not self.over:
+            self._keep_clocks()  # the time spent on this wait, so a restart goes on from it
         self._closed = True
         thinking, self._thinking = list(self._thinking.values()), {}
         task, self._task = self._task, None
@@ -80,10 +90,10 @@ class Clockwork:
 
     async def _run(self) -> None:
         assert self._wake is not None
-        while not self.state.is_over:
+        while not self.over:
             now = self.clock.now()
             self._on_clock(now)
-            if self.state.is_over:
+            if self.over:
                 break
             self._start_bots()
             due = self._next_due(now)
@@ -102,8 +112,15 @@ class Clockwork:
         return settings.turn_timeout if self.kind.wait(self.state) is Wait.TURN else settings.answer_timeout
 
     def _deadline(self) -> float | None:
+        if self.over:
+            return None
+        if self.banks is not None:
+            # Turn-based: the earliest bank among the seats the game waits on, as the engine says
+            # (a secret round's seats stay waited on until it is shown, answered or not).
+            waited = [s for s in self.state.to_act() if s not in self.banks.flagged]
+            return self._opened + min(self.banks.banks[s] for s in waited) if waited else None
         limit = self._limit()
-        return None if limit is None or self.state.is_over else self._opened + limit
+        return None if limit is None else self._opened + limit
 
     def _deadline_wall(self) -> float | None:
         deadline = self._deadline()
@@ -125,6 +142,13 @@ class Clockwork:
         if self.paused or self._fired or deadline is None or now < deadline:
             return
         self._fired = True
+        if self.banks is not None and not (self.kind.secret_rounds and self.kind.hidden_round(self.state)):
+            # A turn: the seat that kept everybody waiting is out of time (a secret round puts
+            # nobody out: it closes, and the silent seats take the game's default, below).
+            for seat in self.asked():
+                if now >= self._opened + self.banks.banks[seat]:
+                    self._run_out(seat)
+            return
         pass_turn = self.settings.on_timeout is OnTimeout.PASS
         for seat in self.asked():
             if seat in self._bots or seat in self._thinking:
@@ -137,6 +161,27 @@ class Clockwork:
             if self.state.is_over or seat not in self.state.to_act():
                 break
 
+    def _out_of_time(self, seat: int) -> bool:
+        return self.banks is not None and seat in self.banks.flagged
+
+    def _run_out(self, seat: int) -> None:
+        """``seat``'s bank is out: the game's policy takes over (the next turn of _run plays it)."""
+        assert self.banks is not None
+        self.banks.flag(seat)
+        if self.settings.on_flag is OnFlag.END:
+            self._ended = True
+        self._keep_clocks()
+        if self._ended:
+            self._finish_if_over()
+        self._tell_all()
+
+    def _keep_clocks(self) -> None:
+        if self.banks is not None:
+            data = self.banks.to_dict(self.clock.now() - self._opened)
+            if self._ended:
+                data["ended"] = True
+            self.store.clocks(data)
+
     def _taken_over(self, seat: int) -> bool:
         after, since = self.settings.takeover_after, self._gone_since.get(seat)
         return after is not None and since is not None and self.clock.now() - since >= after
@@ -144,13 +189,19 @@ class Clockwork:
     def _start_bots(self) -> None:
         if self.paused:
             return
+        skipped = []
         for seat in self.asked():
             if seat in self._thinking:
                 continue
             if seat in self._bots:
                 self._think(seat, self._bots[seat], self.settings.bot_delay)
-            elif self._taken_over(seat):
+            elif self._out_of_time(seat) and self.settings.on_flag is OnFlag.SKIP:
+                skipped.append(seat)
+            elif self._taken_over(seat) or self._out_of_time(seat):
                 self._think(seat, self._standin(seat), self.settings.bot_delay)
+        for seat in skipped:  # one at a time: each may move the game on
+            if seat in self.asked() and not self.over:
+                self._take(seat, self._fallback(seat))
 
     def _standin(self, seat: int) -> Bot:
         if seat not in self._standins:
@@ -174,7 +225,7 @@ class Clockwork:
                 log.exception("a bot failed")
                 self.error = exc
                 action = self._fallback(seat)
-            if self.seq != seq or seat not in self.asked() or self.state.is_over:
+            if self.seq != seq or seat not in self.asked() or self.over:
                 return  # the game moved on (a time limit, a restart of the round)
             if self._refusal(seat, action) is None:
                 self._take(seat, action, checked=True)  # the refusal was its check

@@ -154,6 +154,9 @@ class JournalStore:
     def chat(self, line: ChatLine) -> None:
         pass
 
+    def clocks(self, data: dict[str, Any]) -> None:
+        pass  # turn-based games are the server's; at one terminal nobody waits days
+
     def finished(self, record: dict[str, Any], ranks: Sequence[int]) -> None:
         self.record_path = write_record(record, self.records)
         self.discard()

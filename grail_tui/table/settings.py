@@ -19,6 +19,14 @@ class OnTimeout(Enum):
     BOT = "bot"  # a stand-in bot plays it
 
 
+class OnFlag(Enum):
+    """What a turn-based game does with a seat whose time bank ran out (the host's choice)."""
+
+    BOT = "bot"  # a stand-in bot plays the seat from then on
+    SKIP = "skip"  # the seat passes (the game's default) every time it is asked, at once
+    END = "end"  # the game ends there: the one who ran out loses, the others share first place
+
+
 @dataclass(frozen=True)
 class TableSettings:
     """None for a time limit: no limit (play at one terminal waits for the person)."""
@@ -30,10 +38,20 @@ class TableSettings:
     takeover_after: float | None = None  # a bot plays a seat whose person has been gone this long
     bot_delay: float = 0.5  # every bot decision takes at least this (plus its budget; BOT_FLOOR at least)
     pause_when_empty: bool = False  # with no person connected, nothing moves (a server table)
+    # Turn-based play (None: live): each seat's time bank at the start, in seconds, the time it
+    # gains with each move it is asked for, and what happens once a bank is out (table/pace.py).
+    bank: float | None = None
+    increment: float = 0.0
+    on_flag: OnFlag = OnFlag.BOT
+
+    @property
+    def turn_based(self) -> bool:
+        return self.bank is not None
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["on_timeout"] = self.on_timeout.value
+        data["on_flag"] = self.on_flag.value
         return data
 
     @classmethod
@@ -43,6 +61,8 @@ class TableSettings:
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
         if "on_timeout" in known:
             known["on_timeout"] = OnTimeout(known["on_timeout"])
+        if "on_flag" in known:
+            known["on_flag"] = OnFlag(known["on_flag"])
         return cls(**known)
 
 

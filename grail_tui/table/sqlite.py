@@ -55,6 +55,10 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (code, idx)
 );
+CREATE TABLE IF NOT EXISTS clocks (  -- a turn-based game's time banks, replaced at every move
+    code TEXT PRIMARY KEY,
+    data TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS chat (
     code TEXT NOT NULL,
     idx INTEGER NOT NULL,
@@ -179,8 +183,10 @@ class GameDatabase:
             "SELECT action FROM actions WHERE code = ? ORDER BY idx", (code,))]
         chat = [ChatLine(w, t, at) for w, t, at in self.db.execute(
             "SELECT who, text, at FROM chat WHERE code = ? ORDER BY idx", (code,))]
+        clocks = self.db.execute("SELECT data FROM clocks WHERE code = ?", (code,)).fetchone()
         return StoredGame(game, json.loads(setup), [SeatConfig.from_dict(s) for s in json.loads(seats)],
-                          TableSettings.from_dict(json.loads(settings)), actions, chat, status == "over")
+                          TableSettings.from_dict(json.loads(settings)), actions, chat, status == "over",
+                          json.loads(clocks[0]) if clocks else None)
 
     def unfinished(self) -> list[str]:
         return [code for (code,) in self.db.execute("SELECT code FROM games WHERE status != 'over'")]
@@ -260,6 +266,10 @@ class SqliteStore:
     def finished(self, record: dict[str, Any], ranks: Sequence[int]) -> None:
         self.db.execute("UPDATE games SET status = 'over', record = ?, ranks = ?, updated = ? WHERE code = ?",
                         (json.dumps(record), json.dumps(list(ranks)), time.time(), self.code))
+        self.database.wrote()
+
+    def clocks(self, data: dict[str, Any]) -> None:
+        self.db.execute("INSERT OR REPLACE INTO clocks VALUES (?, ?)", (self.code, json.dumps(data)))
         self.database.wrote()
 
     def close(self) -> None:

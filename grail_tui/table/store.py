@@ -28,6 +28,7 @@ class StoredGame:
     actions: list[dict[str, Any]] = field(default_factory=list)  # in the order accepted
     chat: list[ChatLine] = field(default_factory=list)
     over: bool = False
+    clocks: dict[str, Any] | None = None  # a turn-based game's time banks (table/pace.py)
 
 
 class GameStore(Protocol):
@@ -41,6 +42,10 @@ class GameStore(Protocol):
 
     def finished(self, record: dict[str, Any], ranks: Sequence[int]) -> None:
         """The game is over: keep its record (every secret is public now)."""
+        ...
+
+    def clocks(self, data: dict[str, Any]) -> None:
+        """Keep a turn-based game's time banks (table/pace.py), replacing those kept before."""
         ...
 
     def close(self) -> None: ...
@@ -68,6 +73,10 @@ class MemoryStore:
 
     def finished(self, record: dict[str, Any], ranks: Sequence[int]) -> None:
         self.record = record
+
+    def clocks(self, data: dict[str, Any]) -> None:
+        if self.stored is not None:
+            self.stored.clocks = dict(data)
 
     def close(self) -> None:
         pass

@@ -20,6 +20,7 @@ from typing import Any
 from grail_tui.games.api import Action, Bot, GameKind, Result, Setup
 
 from .clock import Clockwork
+from .pace import TimeBanks, forfeit_ranks
 from .seats import SeatConfig
 from .settings import LOCAL, TableSettings
 from .store import GameStore, StoredGame
@@ -75,6 +76,10 @@ class Table(Clockwork):
         self._record: dict[str, Any] | None = None  # the whole record, once over
         self._fired = False  # the current wait's time limit has been acted on
         self._public: tuple[int, Any] | None = None
+        # turn-based play (table/pace.py): each seat's time bank, None for a live game
+        self.banks = TimeBanks.fresh(len(self.seats), settings.bank) if settings.bank is not None else None
+        self._waiting_on = tuple(self.state.to_act())  # the seats the current wait is charged to
+        self._ended = False  # ended before its rules ended it: somebody's time ran out (OnFlag.END)
         for seat, config in enumerate(self.seats):
             if config.bot is not None:
                 self._bots[seat] = kind.make_bot(config.bot, self._seed(seat))
@@ -95,6 +100,13 @@ class Table(Clockwork):
             if reason is not None:
                 raise ValueError(f"stored action {table._accepted} is illegal: {reason}")
             table._take(action.player, action, durable=False, checked=True)
+        table._waiting_on = tuple(table.state.to_act())
+        if table.banks is not None and stored.clocks is not None:
+            # the wait goes on where it stood when the banks were last kept: the server's time
+            # down does not count (table/pace.py)
+            table.banks, spent = TimeBanks.from_dict(stored.clocks, len(table.seats))
+            table._opened = table.clock.now() - spent
+            table._ended = bool(stored.clocks.get("ended")) and not table.state.is_over
         if stored.over:  # a finished game, loaded to be watched: its record is kept already
             table._finished = True
             table._record = kind.record(table.state, [c.to_dict() for c in table.chat_log], table.names)
@@ -105,7 +117,7 @@ class Table(Clockwork):
 
     @property
     def over(self) -> bool:
-        return self.state.is_over
+        return self.state.is_over or self._ended
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -113,11 +125,23 @@ class Table(Clockwork):
 
     @property
     def paused(self) -> bool:
+        if self.banks is not None:  # turn-based: the clocks start once every seat has its player
+            return any(s.is_human and s.name is None for s in self.seats)
         # Watchers keep no table going: it moves while one of its players is there.
         return self.settings.pause_when_empty and not any(n for s, n in self._present.items() if s >= 0)
 
     def result(self) -> Result | None:
-        return self.kind.result(self.state, self.names)
+        """How the game ended; a seat that ran out of time ranks last, a loss in the ratings."""
+        flagged = self.banks.flagged if self.banks is not None else set()
+        if self._ended:
+            ranks = forfeit_ranks([0] * len(self.seats), flagged)
+            out = ", ".join(self.names[s] for s in sorted(flagged))
+            return Result(tuple(k for k in range(len(self.seats)) if k not in flagged), ranks,
+                          f"{out} ran out of time; the game ended there.")
+        result = self.kind.result(self.state, self.names)
+        if result is None or not flagged:
+            return result
+        return replace(result, ranks=forfeit_ranks(result.ranks, flagged))
 
     def asked(self) -> tuple[int, ...]:
         """Seats whose action the table waits for now (answers given are not asked again)."""
@@ -130,11 +154,21 @@ class Table(Clockwork):
             cached = self._public = (self.seq, self.state.public_view())
         return cached[1]
 
+    def keep_clocks(self) -> None:
+        """Keep a turn-based game's banks and the time its open wait has run (the server stops)."""
+        if not self.over and not self._closed:
+            self._keep_clocks()
+
+    def deadline_wall(self) -> float | None:
+        """When the wait now open ends, in seconds since the epoch (None: it has no end, or a
+        turn-based game's clocks have not started: a seat is still open)."""
+        return None if self.banks is not None and self.paused else self._deadline_wall()
+
     def busy(self) -> bool:
         """Is the table about to move by itself (a bot thinking or due, a round held)?"""
-        if self.state.is_over:
+        if self.over:
             return False
-        due = any(s in self._bots or self._taken_over(s) for s in self.asked())
+        due = any(s in self._bots or self._taken_over(s) or self._out_of_time(s) for s in self.asked())
         return bool(self._thinking) or self._hold_until is not None or (due and not self.paused)
 
     async def settle(self) -> None:
@@ -191,6 +225,10 @@ class Table(Clockwork):
             raise TableError("That seat is taken.")
         self.seats[seat] = replace(self.seats[seat], name=name, reserved=None)
         self.store.seats_changed(self.seats)
+        if self.banks is not None and not self.paused:  # the last seat taken: the clocks start now
+            self._opened = self.clock.now()
+            self._keep_clocks()
+            self._poke()
         self._tell_all()
 
     def present(self) -> tuple[bool, ...]:
@@ -210,10 +248,12 @@ class Table(Clockwork):
         self._take(seat, action, checked=True)
 
     def _refusal(self, seat: int, action: Action) -> str | None:
-        if self.state.is_over:
+        if self.over:
             return "The game is over."
         if getattr(action, "player", None) != seat:
             return "You can act for your own seat only."
+        if self._out_of_time(seat) and seat not in self._thinking and seat not in self._bots:
+            return "Your time ran out: your seat is played for you now."
         if seat in self._pending:
             return "You have already answered; all answers are shown together."
         return self.state.why_illegal(action)
@@ -275,10 +315,15 @@ class Table(Clockwork):
     # -- telling people -------------------------------------------------------------------------
 
     def _publish(self) -> None:
+        now = self.clock.now()
+        if self.banks is not None and not self.paused:  # the wait that ends now is charged to every seat it waited on
+            self.banks.charge(self._waiting_on, now - self._opened, self.settings.increment)
         self.seq += 1
-        self._opened = self.clock.now()
+        self._opened = now
         self._hold_until = None
         self._fired = False
+        self._waiting_on = tuple(self.state.to_act())
+        self._keep_clocks()
         self._finish_if_over()
         public = self.public_view()
         shared: dict[tuple[int, int, bool], SeatUpdate] = {}
@@ -333,19 +378,19 @@ class Table(Clockwork):
             chat = tuple(self.chat_log[sub.chat_cursor:])
             sub.cursor, sub.chat_cursor = len(history), len(self.chat_log)
         reset, sub.fresh = sub.fresh, False
-        result = kind.result(state, self.names)
+        result = self.result()
         return SeatUpdate(
             seq=self.seq, seat=seat, view=view, events=events, chat=chat,
             pending=self._pending.get(seat) if seat is not None else None,
             asked=seat is not None and seat in self.asked(),
-            names=self.names, present=self.present(), deadline=self._deadline_wall(),
+            names=self.names, present=self.present(), deadline=self.deadline_wall(),
             result=result, record=self._record if result else None, reset=reset)
 
     def _finish_if_over(self) -> None:
-        if not self.state.is_over or self._finished:
+        if not self.over or self._finished:
             return
         self._finished = True
-        result = self.kind.result(self.state, self.names)
+        result = self.result()
         self._record = self.kind.record(self.state, [c.to_dict() for c in self.chat_log], self.names)
         try:
             self.store.finished(self._record, result.ranks if result else ())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from typing import Any
 
 from rich.text import Text
@@ -15,6 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from grail_tui.app.keyline import KeyFooter
+from grail_tui.net.due import Due
 from grail_tui.net.priority import lower_priority, settle_steps
 from grail_tui.net.protocol import (
     Bye,
@@ -31,9 +33,10 @@ from grail_tui.net.protocol import (
     Watch,
 )
 from grail_tui.net.remote import Session, Target, client_for
+from grail_tui.table.pace import span
 
 
-def describe_game(g: GameSummary, me: str, to_move: str = "›") -> str:
+def describe_game(g: GameSummary, me: str, to_move: str = "›", now: float | None = None) -> str:
     seats = []
     for k, s in enumerate(g.seats):
         mark = to_move if k in g.to_move else ""
@@ -45,7 +48,9 @@ def describe_game(g: GameSummary, me: str, to_move: str = "›") -> str:
             # you are here, in the lobby: your seat waits for you, it is not "away"
             seats.append(mark + ("you" if s.name == me else s.name + ("" if s.present else " (away)")))
     state = {"open": "waiting for players", "playing": g.progress, "over": "over"}[g.status]
-    return f"{g.code}  {g.title}  {g.players}p {state:<19} {', '.join(seats)}"
+    # a turn-based game: how long the seats it waits on have left (the same for all of a round's)
+    left = f"  · {span(g.deadline - now)} left" if g.deadline is not None and now is not None else ""
+    return f"{g.code}  {g.title}  {g.players}p {state:<19} {', '.join(seats)}{left}"
 
 
 def verb_for(g: GameSummary, me: str, *, guest: bool = False) -> str:
@@ -81,6 +86,8 @@ class LobbyScreen(Screen[None]):
         Binding("l", "library", "Library", tooltip="Finished games: their story, replay, export",
                 id="lobby-library"),
         Binding("t", "ratings", "Ratings", tooltip="The leaderboard and your own rating", id="lobby-ratings"),
+        Binding("u", "urgent", "Your move", tooltip="Open the game that waits on you with the nearest deadline",
+                id="lobby-urgent"),
         Binding("question_mark", "help", "Help", key_display="?", id="help"),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
@@ -98,9 +105,13 @@ class LobbyScreen(Screen[None]):
         self._refreshing = False  # news older than the lists being fetched is not applied
         self._noticed: set[str] = set()  # games whose seat kept for you has been announced
         self._listed = asyncio.Event()  # set once the games are first listed (or connecting failed)
+        self.due = Due(())  # your games that wait on you, the most urgent first (the server's word)
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
+        due = Static(id="due")  # shown only while a game waits on you
+        due.display = False
+        yield due
         yield OptionList(id="games", markup=False)  # names are other people's text
         yield Static(LOBBY_HELP, id="lobby-help")
         yield KeyFooter()
@@ -119,6 +130,8 @@ class LobbyScreen(Screen[None]):
         # while it connects, only help (and quitting, the app's own key) can do anything
         if self._session is None:
             return action == "help"
+        if action == "urgent":
+            return bool(self.due.games)  # offered only while a game waits on you
         # False hides the key from the footer, the help and the palette: a guest has no use for it
         return not (self._session.guest and action in PLAYERS_ONLY)
 
@@ -211,6 +224,9 @@ class LobbyScreen(Screen[None]):
                 self.games[game.code] = game
             for code in message.ended:
                 self.games.pop(code, None)
+            mine = {g.code for g in self.games.values() if verb_for(g, self.session.user) == "open"}
+            if mine & ({g.code for g in message.games} | set(message.ended)):
+                self._recount()  # one of yours moved: whether it waits on you is asked again
             self._show()
 
     @work(exclusive=True, group="lobby-list")
@@ -224,6 +240,8 @@ class LobbyScreen(Screen[None]):
                 reply = await self.session.request(ListGames(self.session.ref(), which))
                 if isinstance(reply, Games):
                     games.update((game.code, game) for game in reply.games)  # the later list is newer
+                    if which == "mine":
+                        self._set_due(Due.of(reply.games))
         finally:
             self._refreshing = False
         self.games = games
@@ -261,7 +279,27 @@ class LobbyScreen(Screen[None]):
                             "Enter on its row joins.", title="A seat for you", timeout=10, markup=False)
 
     def _row(self, game: GameSummary, verb: str) -> str:
-        return f"{verb:<5} {describe_game(game, self.session.user, self.g.destination)}"
+        return f"{verb:<5} {describe_game(game, self.session.user, self.g.destination, time.time())}"
+
+    @work(exclusive=True, group="lobby-due")
+    async def _recount(self) -> None:
+        reply = await self.session.request(ListGames(self.session.ref(), "mine"))
+        if isinstance(reply, Games):
+            self._set_due(Due.of(reply.games))
+
+    def _set_due(self, due: Due) -> None:
+        """The line that says first what waits on you (an SSH login's first words, too)."""
+        self.due = due
+        line = self.query_one("#due", Static)
+        line.display = bool(due.games)
+        if due.games:
+            line.update(f"{due.sentence(time.time())}  u opens {due.games[0].code}.")
+        self.refresh_bindings()
+
+    def action_urgent(self) -> None:
+        first = self.due.first
+        if first is not None:
+            self._ask(Open(self.session.ref(), first.code))
 
     @work(group="lobby-open")
     async def _ask(self, message: Any) -> None:
@@ -306,7 +344,7 @@ class LobbyScreen(Screen[None]):
         from .server_game import NewGameScreen
         from .start import NewGame
 
-        settings = NewGame(seed=0)
+        settings = NewGame(seed=0, paces=self.session.link.paces)
         settings.seats[0] = SeatConfig(self.session.user)
 
         def create(ok: bool | None) -> None:
@@ -321,7 +359,8 @@ class LobbyScreen(Screen[None]):
                 options=dict(settings.options),
                 rules=TableRules(answer_timeout=max(5, settings.answer_timeout),
                                  min_round=settings.min_round,
-                                 takeover_after=settings.takeover or None)))
+                                 takeover_after=settings.takeover or None,
+                                 pace=settings.pace, on_flag=settings.on_flag)))
 
         self.app.push_screen(NewGameScreen(settings), create)
 

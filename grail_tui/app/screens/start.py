@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import getpass
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 from rich.style import Style
 from rich.text import Text
@@ -49,6 +49,10 @@ def _default_seats() -> list[SeatConfig]:
             SeatConfig("Inga", BotLevel.HEURISTIC)]
 
 
+Flag = Literal["bot", "skip", "end"]
+FLAGS: dict[Flag, str] = {"bot": "a bot plays the seat", "skip": "the seat passes", "end": "the game ends"}
+
+
 @dataclass
 class NewGame:
     """The settings being edited; turned into a setup and seats on start."""
@@ -61,6 +65,9 @@ class NewGame:
     answer_timeout: int = 120  # seconds before a silent player passes
     min_round: int = 2  # seconds an objection round takes at least
     takeover: int = 0  # seconds before a bot plays a dropped seat; 0: never
+    pace: str = "live"  # or one of the server's turn-based presets (docs/turn-based.md)
+    paces: tuple[str, ...] = ()  # the presets the server offers
+    on_flag: Flag = "bot"  # a turn-based seat out of time: a bot plays it, it is skipped, or the game ends
 
     def __post_init__(self) -> None:
         for option in self.kind.options():
@@ -141,7 +148,8 @@ class StartMenu(Widget, can_focus=True):
             items.append("seed")
         items += [f"option:{o.key}" for o in self.settings.kind.options()]
         if self.remote:
-            items += ["timeout", "minround", "takeover"]
+            items += ["pace"]
+            items += ["flag"] if self.settings.pace != "live" else ["timeout", "minround", "takeover"]
         return items
 
     def action_move(self, delta: int) -> None:
@@ -192,6 +200,14 @@ class StartMenu(Widget, can_focus=True):
                 s.options[option.key] = max(option.low, min(option.high, value + 10 * delta))
         elif item == "seed":
             s.seed = max(0, s.seed + delta)
+        elif item == "pace":
+            paces = ["live", *s.paces]
+            s.pace = paces[(paces.index(s.pace) + delta) % len(paces)] if s.pace in paces else "live"
+            if len(paces) == 1:
+                self.message = "This server offers no turn-based pace."
+        elif item == "flag":
+            flags = list(FLAGS)
+            s.on_flag = flags[(flags.index(s.on_flag) + delta) % len(flags)]
         self.refresh()
 
     def action_choose(self) -> None:
@@ -349,6 +365,11 @@ class StartMenu(Widget, can_focus=True):
                 hint = f"type digits, Backspace erases · {option.hint}" if option.hint else "type digits"
             line(f"option:{option.key}", option.label, shown, hint)
         if self.remote:
+            line("pace", "Pace", "live" if s.pace == "live" else f"turn-based: {s.pace}",
+                 "←/→ · live, or days a move, played away")
+        if self.remote and s.pace != "live":
+            line("flag", "Out of time", FLAGS[s.on_flag], "←/→ · what the others get when a clock runs out")
+        elif self.remote:
             line("timeout", "Answer time", f"{max(1, s.answer_timeout)} s", "then a silent player passes")
             line("minround", "Min. round", f"{s.min_round} s", "hides who answered at once")
             line("takeover", "Bot takeover", f"after {s.takeover} s" if s.takeover else "never",

@@ -77,6 +77,8 @@ class EndScreen(Screen[None]):
         with VerticalScroll(id="end"):
             seats = self.client.seats
             text = end_text(update.view, path, self.app.no_color, seats[0] if len(seats) == 1 else None)
+            if update.view.outcome is None and update.result is not None:  # a turn-based clock ended it
+                text = Text.assemble(("Game over\n", Style(bold=True)), update.result.text + "\n")
             text.append("\ns: the story of the game, how it really went · r: replay it\n", Style(bold=True))
             yield Static(text)
         yield KeyFooter()

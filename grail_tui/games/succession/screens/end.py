@@ -74,7 +74,10 @@ class EndScreen(Screen[None]):
         update = self.client.latest(None)
         assert update is not None
         with VerticalScroll(id="end"):
-            yield Static(end_text(update.view, str(path) if path else None, self.app.no_color))
+            text = end_text(update.view, str(path) if path else None, self.app.no_color)
+            if update.view.outcome is None and update.result is not None:  # a turn-based clock ended it
+                text = Text.assemble(("Game over\n", TITLE), update.result.text + "\n")
+            yield Static(text)
         yield KeyFooter()
 
     def action_new_game(self) -> None:
