@@ -9,7 +9,6 @@ import gc
 import logging
 import os
 import resource
-import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -103,22 +102,6 @@ def settle_collector() -> None:
     gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
 
-def stop_keeping_clocks(server: Server) -> None:
-    """SIGTERM (systemd's stop, kill) ends the server as it always did, at once, after keeping
-    each turn-based game's clocks with the time its open wait has run: the time the server is
-    down does not count (docs/turn-based.md)."""
-    loop = asyncio.get_running_loop()
-
-    def stop() -> None:
-        try:
-            server.keep_clocks()
-        finally:
-            loop.remove_signal_handler(signal.SIGTERM)
-            os.kill(os.getpid(), signal.SIGTERM)
-
-    loop.add_signal_handler(signal.SIGTERM, stop)
-
-
 async def serve(unix_path: Path | None, db: Path, ready: asyncio.Event | None = None, *,
                 system: bool = False, bench_tcp: tuple[str, int] | None = None,
                 ssh: tuple[str, int] | None = None, allow: Path | None = None,
@@ -137,7 +120,6 @@ async def serve(unix_path: Path | None, db: Path, ready: asyncio.Event | None = 
         door_limits = ssh_limits if ssh_limits is not None else DoorLimits()
     server_limits, door_limits = fit_to_files(limits or Limits(), door_limits)
     server = Server(database, limits=server_limits, **options)
-    stop_keeping_clocks(server)
     door = None
     info = info if info is not None else {}
     made: os.stat_result | None = None

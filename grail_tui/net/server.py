@@ -170,6 +170,9 @@ class Server:
                 log.exception("the clocks of game %s could not be kept", hosted.code)
 
     async def close(self) -> None:
+        # First, before anything can fail: each turn-based game's clocks as they stand, so the
+        # time the server is down does not count (SIGTERM and Ctrl+C end the server through here).
+        self.keep_clocks()
         for server in self.servers:
             server.close()
         self.news.close()

@@ -225,8 +225,10 @@ class Clockwork:
                 log.exception("a bot failed")
                 self.error = exc
                 action = self._fallback(seat)
-            if self.seq != seq or seat not in self.asked() or self.over:
-                return  # the game moved on (a time limit, a restart of the round)
+            if self.seq != seq or seat not in self.asked() or self.over or self.paused:
+                # the game moved on (a time limit, a restart of the round), or it paused while the
+                # bot thought (its last person left): nothing moves until someone is back
+                return
             if self._refusal(seat, action) is None:
                 self._take(seat, action, checked=True)  # the refusal was its check
             else:

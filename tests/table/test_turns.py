@@ -8,7 +8,7 @@ from pytest import approx
 
 from grail_tui.games.hunt.engine import Assign, Initiate, Phase, Setup, Unit
 from grail_tui.table.pace import forfeit_ranks, parse_preset, parse_span
-from grail_tui.table.settings import OnFlag, TableSettings
+from grail_tui.table.settings import BOT_FLOOR, OnFlag, TableSettings
 from grail_tui.table.timekeeping import FakeClock
 
 from .helpers import HUNT, Stores, seats
@@ -116,8 +116,8 @@ async def test_out_of_time_with_bot_a_stand_in_plays_the_seat(stores: Stores, cl
     move(table, 0)
     move(table, 1)
     actions = len(table.state.actions)
-    # 1 h, and 1 h added by the opening
-    assert await clock.run_until(lambda: len(table.state.actions) > actions, 5 * HOUR) == approx(2 * HOUR)
+    # 1 h, and 1 h added by the opening; then the stand-in's decision, padded to the bots' floor
+    assert await clock.run_until(lambda: len(table.state.actions) > actions, 5 * HOUR) == approx(2 * HOUR + BOT_FLOOR)
     assert table.state.actions[actions].player == 0 and table.banks.flagged == {0}
     table.close()
 

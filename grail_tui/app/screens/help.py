@@ -27,10 +27,11 @@ SHELL = """\
 | key | what it does |
 |---|---|
 | ↑/↓, Enter | open the game under the cursor: your seat, a free seat, or watch it |
-| n | create a game (Enter on an open seat reserves it for someone by name) |
-| j | join a game by its four-letter code |
+| n | create a game (n on an open seat keeps it for someone by name) |
+| j | join a game by its code |
+| u | open the game that waits on you with the nearest deadline |
 | w | watch a game by its code |
-| r | refresh the lists |
+| r | ask for the lists again (they also follow the server by themselves) |
 | l | the library of finished games: their story, replay, export |
 | t | the leaderboard, and your own rating and history |
 
@@ -49,8 +50,9 @@ SHELL = """\
 
 # What a guest (no SSH key) is not offered in the lobby: it may watch, not play.
 PLAYERS_ONLY = ("| ↑/↓, Enter | open the game under the cursor: your seat, a free seat, or watch it |\n"
-                "| n | create a game (Enter on an open seat reserves it for someone by name) |\n"
-                "| j | join a game by its four-letter code |\n")
+                "| n | create a game (n on an open seat keeps it for someone by name) |\n"
+                "| j | join a game by its code |\n"
+                "| u | open the game that waits on you with the nearest deadline |\n")
 FOR_A_GUEST = ("| ↑/↓, Enter | watch the game under the cursor (a guest may watch, not play or talk) |\n")
 
 

@@ -74,7 +74,7 @@ LOBBY_HELP = ("Enter opens the game under the cursor (your seat, a free seat, or
               "l: finished games; t: ratings.")
 GUEST_HELP = ("You are a guest: you may watch games, not play or talk in them. Enter watches the game "
               "under the cursor; w watches by its code; l: finished games; t: ratings.")
-PLAYERS_ONLY = frozenset({"new", "join_code"})  # what a guest may not do: not offered to one
+PLAYERS_ONLY = frozenset({"new", "join_code", "urgent"})  # what a guest may not do: not offered to one
 
 
 class LobbyScreen(Screen[None]):

@@ -30,7 +30,10 @@ class GuestSession:
     """What the lobby asks of a session, for a guest: who it is, and no games."""
 
     def __init__(self, guest: bool) -> None:
+        from types import SimpleNamespace
+
         self.user, self.guest, self.connected = ("guest-3f2a" if guest else "ann"), guest, True
+        self.link = SimpleNamespace(paces=())  # the server's turn-based paces: none here
         self.listeners: list = []
         self._ref = 0
 
