@@ -32,7 +32,7 @@ async def create_two_seat_game(host: Person) -> None:
     await host.until("◂ 2 ▸")
     host.press("down", "down", "left", "left")      # Seat 2: heuristic -> random -> open seat
     await host.until("open seat")
-    host.press("end", "up", "backspace")  # Min. round (the row above the last) 2 s -> 0 s
+    host.press("down", "down", "down", "down", "down", "backspace")  # Min. round 2 s -> 0 s
     await host.until(re.compile(r"Min\. round\s+0 s"))
     host.press("down", "down", "enter")             # past Bot takeover to Create
     await host.until("Opening: assign your influence in secret")
