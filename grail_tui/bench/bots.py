@@ -2,8 +2,10 @@
 
 Three parts, each runnable alone (``--part``), every game seats rotating:
 
-- ``heuristic``: the strong bot against two heuristic players, and the same
-  games (same seeds, same seats) with an *oracle* in its seat: the same search,
+- ``strong``, ``today`` and ``oracle``: the strong bot against two heuristic
+  players, and the same games (same seeds, same seats) with today's strong bot
+  (no beliefs: rivals sampled afresh from the public record) or an *oracle* in
+  its seat: the same search,
   evaluation and budget, given the rivals' true sheets. The gap between them is
   what the strong bot does not know. Along the way, once per turn, the strong
   bot's beliefs are compared with the truth: the mean error per rival and
@@ -23,6 +25,7 @@ one benchmark that does, beside the screen benchmark.
 
 from __future__ import annotations
 
+import json
 import math
 import platform
 import random
@@ -30,6 +33,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from grail_tui.games import registry
@@ -42,7 +46,8 @@ from grail_tui.tournament import wilson
 
 STAGES = ((1, 3), (4, 7), (8, 11), (12, 10_000))  # turns of the game, for who-leads accuracy
 LEAD_DRAWS = 48  # worlds drawn to say who a belief thinks leads
-PARTS = ("heuristic", "head")
+RIGHT = ("right", "probes")  # who-leads accuracy: probes (one per turn) read right
+PARTS = ("strong", "today", "oracle", "head")
 
 
 class Oracle(StrongBot):
@@ -107,7 +112,7 @@ def measure(bot: StrongBot, view: PlayerView, truth: Game, rng: random.Random) -
         for i in live:
             true = truth.influence(p, i)
             errors["beliefs"].append(abs(bot.beliefs.likely_influence(p, i) - true))
-            errors["sampler"].append(abs(statistics.fmean(s[p].influence(i) for s in sampled) - true))
+            errors["sampler"].append(abs(statistics.median(s[p].influence(i) for s in sampled) - true))
             errors["revealed"].append(abs(pub.known[p][i] - true))
     nearest = min(live, key=lambda i: steps_home(truth, i))
     leaders = _leaders([float(truth.influence(p, nearest)) for p in range(pub.players)])
@@ -172,9 +177,9 @@ def play_one(levels: Sequence[str], seed: int, index: int, budget: float,
 # -- summing up -----------------------------------------------------------------------------------
 
 
-def _rate(wins: int, games: int) -> dict[str, Any]:
+def _rate(wins: int, games: int, names: tuple[str, str] = ("wins", "games")) -> dict[str, Any]:
     lo, hi = wilson(wins, games)
-    return {"wins": wins, "games": games, "rate": round(wins / games, 4) if games else 0.0,
+    return {names[0]: wins, names[1]: games, "rate": round(wins / games, 4) if games else 0.0,
             "ci95": [round(lo, 4), round(hi, 4)]}
 
 
@@ -206,54 +211,79 @@ def _inference(probes: Sequence[dict[str, Any]]) -> dict[str, Any]:
     for lo, hi in STAGES:
         got = [p for p in probes if lo <= p["turn"] <= hi]
         label = f"turns {lo}-{hi}" if hi < 10_000 else f"turns {lo}+"
-        by_stage[label] = {m: _rate(sum(1 for p in got if p["leads"][m]), len(got)) for m in methods}
+        by_stage[label] = {m: _rate(sum(1 for p in got if p["leads"][m]), len(got), RIGHT) for m in methods}
     later = [p for p in probes if p["turn"] >= 4]
     return {"mean_error_per_rival_and_initiate": errors, "who_leads_nearest_by_stage": by_stage,
-            "who_leads_nearest_from_turn_4": {m: _rate(sum(1 for p in later if p["leads"][m]), len(later))
+            "who_leads_nearest_from_turn_4": {m: _rate(sum(1 for p in later if p["leads"][m]), len(later), RIGHT)
                                               for m in methods},
             "probes": len(probes)}
 
 
 def _play(jobs: int, levels: Sequence[str], seed: int, games: int, budget: float,
-          watch: str | None, done: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
-    args = [(list(levels), seed, k, budget, watch) for k in range(games)]
-    out: list[dict[str, Any]] = []
-    if jobs > 1:
+          watch: str | None, done: Callable[[int], None] | None = None,
+          log: Path | None = None) -> list[dict[str, Any]]:
+    """Games 0 to ``games`` - 1 of one match. With ``log``, each finished game is appended to
+    it as a line of JSON, and games the log already holds for this match are not played
+    again: a run stopped early is finished by the same command."""
+    match = {"bots": list(levels), "seed": seed, "budget": budget}
+    have: dict[int, dict[str, Any]] = {}
+    if log is not None and log.exists():
+        for line in log.read_text().splitlines():
+            try:
+                item = json.loads(line)
+            except ValueError:
+                continue  # a line cut short when a run was stopped
+            if isinstance(item, dict) and item.get("match") == match and item.get("index", games) < games:
+                have[item["index"]] = item["result"]
+    todo = [k for k in range(games) if k not in have]
+
+    def keep(k: int, result: dict[str, Any]) -> None:
+        have[k] = result
+        if log is not None:
+            with log.open("a") as f:
+                f.write(json.dumps({"match": match, "index": k, "result": result}) + "\n")
+        if done:
+            done(len(have))
+
+    args = [(list(levels), seed, k, budget, watch) for k in todo]
+    if jobs > 1 and args:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for result in pool.map(play_one, *zip(*args, strict=True)):
-                out.append(result)
-                if done:
-                    done(len(out))
+            for k, result in zip(todo, pool.map(play_one, *zip(*args, strict=True)), strict=True):
+                keep(k, result)
     else:
-        for a in args:
-            out.append(play_one(*a))
-            if done:
-                done(len(out))
+        for k, a in zip(todo, args, strict=True):
+            keep(k, play_one(*a))
+    return [have[k] for k in sorted(have)]
+
+
+def heuristic_part(games: int, seed: int, budget: float, jobs: int, parts: Sequence[str],
+                   done: Callable[[int], None] | None = None, log: Path | None = None) -> dict[str, Any]:
+    """The strong bot, today's and/or the oracle, each against two heuristic players in the
+    same games."""
+    out: dict[str, Any] = {"players": 3}
+    won: dict[str, list[int]] = {}
+    for who in ("strong", "today", "oracle"):
+        if who not in parts:
+            continue
+        results = _play(jobs, [who, "heuristic", "heuristic"], seed, games, budget,
+                        "strong" if who == "strong" else None, done, log)
+        won[who] = [1 if 0 in r["winner_entries"] else 0 for r in results]
+        out[f"{who}_vs_two_heuristic"] = _rate(sum(won[who]), len(results)) | {
+            "no_winner": sum(1 for r in results if not r["winner_entries"]),
+            "decisions": _decisions([t for r in results for t in r["times"][0]], budget)}
+        if who == "strong":
+            out["inference"] = _inference([p for r in results for p in r["probes"]])
+    if "strong" in won and "oracle" in won:
+        out["oracle_gap"] = _paired_gap(won["strong"], won["oracle"])
+    if "strong" in won and "today" in won:
+        out["strong_gain_over_today"] = _paired_gap(won["today"], won["strong"])
     return out
 
 
-def heuristic_part(games: int, seed: int, budget: float, jobs: int,
-                   done: Callable[[int], None] | None = None) -> dict[str, Any]:
-    strong = _play(jobs, ["strong", "heuristic", "heuristic"], seed, games, budget, "strong", done)
-    oracle = _play(jobs, ["oracle", "heuristic", "heuristic"], seed, games, budget, None, done)
-    won = [1 if 0 in r["winner_entries"] else 0 for r in strong]
-    won_oracle = [1 if 0 in r["winner_entries"] else 0 for r in oracle]
-    return {
-        "players": 3,
-        "strong_vs_two_heuristic": _rate(sum(won), len(won)),
-        "oracle_vs_two_heuristic": _rate(sum(won_oracle), len(won_oracle)),
-        "oracle_gap": _paired_gap(won, won_oracle),
-        "no_winner": sum(1 for r in strong if not r["winner_entries"]),
-        "strong_decisions": _decisions([t for r in strong for t in r["times"][0]], budget),
-        "oracle_decisions": _decisions([t for r in oracle for t in r["times"][0]], budget),
-        "inference": _inference([p for r in strong for p in r["probes"]]),
-    }
-
-
 def head_part(games: int, seed: int, budget: float, jobs: int, players: int,
-              done: Callable[[int], None] | None = None) -> dict[str, Any]:
+              done: Callable[[int], None] | None = None, log: Path | None = None) -> dict[str, Any]:
     levels = ["strong", "today"] + ["heuristic"] * (players - 2)
-    results = _play(jobs, levels, seed, games, budget, None, done)
+    results = _play(jobs, levels, seed, games, budget, None, done, log)
     ahead = sum(1 for r in results if r["ranks"][0] < r["ranks"][1])
     behind = sum(1 for r in results if r["ranks"][0] > r["ranks"][1])
     return {
@@ -269,13 +299,14 @@ def head_part(games: int, seed: int, budget: float, jobs: int, players: int,
 
 
 def run(games: int = 300, seed: int = 0, budget: float = 1.0, jobs: int = 1,
-        parts: Sequence[str] = PARTS, done: Callable[[int], None] | None = None) -> dict[str, Any]:
+        parts: Sequence[str] = PARTS, done: Callable[[int], None] | None = None,
+        log: Path | None = None) -> dict[str, Any]:
     started = time.perf_counter()
     out: dict[str, Any] = {"benchmark": "bots", "game": "hunt", "python": platform.python_version(),
                            "games": games, "seed": seed, "budget_seconds": budget}
-    if "heuristic" in parts:
-        out["heuristic"] = heuristic_part(games, seed, budget, jobs, done)
+    if {"strong", "today", "oracle"} & set(parts):
+        out["against_two_heuristic"] = heuristic_part(games, seed, budget, jobs, parts, done, log)
     if "head" in parts:
-        out["head_to_head"] = {f"{n}p": head_part(games, seed, budget, jobs, n, done) for n in (3, 4)}
+        out["head_to_head"] = {f"{n}p": head_part(games, seed, budget, jobs, n, done, log) for n in (3, 4)}
     out["seconds"] = round(time.perf_counter() - started, 1)
     return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any
 
 from .common import positive
@@ -69,10 +70,15 @@ def _register_bots(bench_sub: Any) -> None:
     bb.add_argument("--games", type=positive, default=300, help="games per match (default 300)")
     bb.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     bb.add_argument("--budget", type=float, default=1.0, help="seconds per strong decision (default 1)")
-    bb.add_argument("--part", choices=("heuristic", "head"), action="append",
-                    help="only this part (repeatable; default both): heuristic (strong and oracle "
-                         "against two heuristic players, inference) or head (strong against today's)")
+    bb.add_argument("--part", choices=("strong", "today", "oracle", "head"), action="append",
+                    help="only this part (repeatable; default all): strong (against two heuristic "
+                         "players, with its inference), today (the same games with the strong bot "
+                         "without beliefs), oracle (the same games with the oracle; with strong, the "
+                         "gap) or head (strong against today's, at 3 and 4 players)")
     bb.add_argument("--jobs", type=positive, default=1, help="games played at once, in processes (default 1)")
+    bb.add_argument("--log", type=Path, default=None,
+                    help="append each finished game to this file and skip the games it holds already: "
+                         "the same command finishes a run that was stopped (default: no log)")
     bb.add_argument("--json", action="store_true", help="JSON output (the default)")
     bb.set_defaults(handler=run_bots)
 
@@ -129,5 +135,5 @@ def run_ssh(args: argparse.Namespace) -> int:
 def run_bots(args: argparse.Namespace) -> int:
     from grail_tui.bench.bots import PARTS, run
 
-    print(json.dumps(run(args.games, args.seed, args.budget, args.jobs, args.part or PARTS)))
+    print(json.dumps(run(args.games, args.seed, args.budget, args.jobs, args.part or PARTS, log=args.log)))
     return 0

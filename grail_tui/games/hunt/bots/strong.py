@@ -34,6 +34,7 @@ from ..engine import (
     Pass,
     Phase,
     PlayerView,
+    Propose,
     Sheet,
     Unit,
 )
@@ -70,15 +71,17 @@ class StrongBot:
         self.reads_table = reads_table
 
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        started = time.perf_counter()  # reading the table counts against the budget too
         if self.reads_table:
             if self.beliefs is None or self.beliefs.me != view.player:
                 self.beliefs = Beliefs(view.player, random.Random(self.rng.randrange(1 << 30)))
             self.beliefs.update(view)  # every view, even with one thing to do: the table moved on
         if len(legal) == 1:
             return legal[0]
-        started = time.perf_counter()
         candidates = self.candidates(view, legal)
         if len(candidates) == 1:
+            if self.beliefs is not None and isinstance(candidates[0], Propose):
+                self.beliefs.proposed(view, candidates[0])
             return candidates[0]
         deadline = started + self.budget * 0.9
         # scores[k][s]: candidate k played out in sampled world s (None: not tried there)
@@ -106,7 +109,10 @@ class StrongBot:
                 alive = _survivors(scores, alive)
                 if len(alive) == 1:
                     break  # the rest are clearly worse: no need to spend the budget
-        return candidates[max(alive, key=lambda k: _mean(scores[k]))]
+        chosen = candidates[max(alive, key=lambda k: _mean(scores[k]))]
+        if self.beliefs is not None and isinstance(chosen, Propose):
+            self.beliefs.proposed(view, chosen)
+        return chosen
 
     # -- what to consider ---------------------------------------------------------
 
