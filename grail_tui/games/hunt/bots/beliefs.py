@@ -36,6 +36,7 @@ from .evaluate import estimates, lead, reach, steps_home, value
 from .heuristic import HARM, HeuristicBot
 
 PARTICLES = 48
+BROAD = 0.0  # share of searched worlds whose rival sheets come from the public record alone
 NOISE = 0.1  # the chance a rival does the opposite of what the heuristic would
 SOFTNESS = 0.01  # value by which the heuristic's stake blurs into a coin toss
 RANDOM_ASSIGN = 0.25  # share of guessed later assignments drawn from the prior instead
@@ -102,6 +103,8 @@ class Beliefs:
         for p in range(view.public.players):
             if p == self.me:
                 out.append(Sheet.from_view(view.sheet))
+            elif rng.random() < BROAD:
+                out.append(world.sample_sheets(view, rng, only=p)[p])
             else:
                 sheet = self.rivals[p].draw(rng).copy()
                 sheet.costs = list(view.public.costs[p])
