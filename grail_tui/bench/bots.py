@@ -306,7 +306,8 @@ def run(games: int = 300, seed: int = 0, budget: float = 1.0, jobs: int = 1,
                            "games": games, "seed": seed, "budget_seconds": budget}
     if {"strong", "today", "oracle"} & set(parts):
         out["against_two_heuristic"] = heuristic_part(games, seed, budget, jobs, parts, done, log)
-    if "head" in parts:
-        out["head_to_head"] = {f"{n}p": head_part(games, seed, budget, jobs, n, done, log) for n in (3, 4)}
+    sizes = [n for n in (3, 4) if "head" in parts or f"head{n}" in parts]
+    if sizes:
+        out["head_to_head"] = {f"{n}p": head_part(games, seed, budget, jobs, n, done, log) for n in sizes}
     out["seconds"] = round(time.perf_counter() - started, 1)
     return out

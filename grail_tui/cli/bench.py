@@ -70,11 +70,11 @@ def _register_bots(bench_sub: Any) -> None:
     bb.add_argument("--games", type=positive, default=300, help="games per match (default 300)")
     bb.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     bb.add_argument("--budget", type=float, default=1.0, help="seconds per strong decision (default 1)")
-    bb.add_argument("--part", choices=("strong", "today", "oracle", "head"), action="append",
+    bb.add_argument("--part", choices=("strong", "today", "oracle", "head", "head3", "head4"), action="append",
                     help="only this part (repeatable; default all): strong (against two heuristic "
                          "players, with its inference), today (the same games with the strong bot "
                          "without beliefs), oracle (the same games with the oracle; with strong, the "
-                         "gap) or head (strong against today's, at 3 and 4 players)")
+                         "gap) or head (strong against today's, at 3 and 4 players; head3, head4: one size)")
     bb.add_argument("--jobs", type=positive, default=1, help="games played at once, in processes (default 1)")
     bb.add_argument("--log", type=Path, default=None,
                     help="append each finished game to this file and skip the games it holds already: "
