@@ -66,8 +66,8 @@ def test_the_true_sheet_explains_what_rivals_did_better_than_blind_guesses():
                 assert contest is not None
                 i = seen.proposal.initiate.value
 
-                def could(sheet, i=i, showing=contest.showing, p=p):  # object at all
-                    return sheet.totals[i] - game.sheets[p].costs[i] > showing
+                def could(sheet, i=i, showing=contest.showing, cost=seen.view.public.costs[p][i]):
+                    return sheet.totals[i] - cost > showing  # object at all
 
                 if not could(game.sheets[p]):
                     continue  # a rival who could not object: its pass is no test of the model
