@@ -12,7 +12,9 @@ the rival, was wrong.
 
 Generic in the guess: a game supplies the prior (a function drawing one guess),
 the likelihood of each observation, and the hard constraints; nothing here
-names a game.
+names a game. A bot that thinks in a worker process is pickled there and back:
+give a prior and a copy that pickle (module-level functions or objects, not
+closures).
 """
 
 from __future__ import annotations
@@ -26,17 +28,21 @@ P = TypeVar("P")
 DEGENERATE = 0.5  # resample when the effective number of guesses falls below this share
 
 
+def _same(guess: P) -> P:
+    return guess
+
+
 class Belief(Generic[P]):
     """``size`` guesses about one rival, with weights that sum to 1."""
 
     def __init__(self, prior: Callable[[random.Random], P], size: int, rng: random.Random,
-                 copy: Callable[[P], P] = lambda p: p) -> None:
+                 copy: Callable[[P], P] | None = None) -> None:
         if size < 1:
             raise ValueError("a belief needs at least one guess")
         self.prior = prior
         self.size = size
         self.rng = rng
-        self.copy = copy  # resampling duplicates guesses: each copy must be its own to change
+        self.copy = copy or _same  # resampling duplicates guesses: each must be its own to change
         self.particles: list[P] = [prior(rng) for _ in range(size)]
         self.weights: list[float] = [1.0 / size] * size
         self.restarts = 0  # times every guess was ruled out and the set drawn afresh

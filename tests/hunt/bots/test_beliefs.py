@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import pickle
 import random
 
 from hypothesis import given, settings
@@ -133,3 +134,26 @@ def test_a_strong_bot_kept_through_twin_games_decides_alike():
             assert a.beliefs.rivals[p].weights == b.beliefs.rivals[p].weights
             assert [s.owner for s in a.beliefs.rivals[p].particles] == \
                 [s.owner for s in b.beliefs.rivals[p].particles]
+
+
+def test_a_strong_bot_thinking_in_a_worker_process_keeps_its_beliefs():
+    """The server's searching bots think in worker processes: the bot goes there and back by
+    pickle each decision. Its beliefs make the trip, and the copy decides as the bot would."""
+    game = Game(Setup(players=3, seed=21))
+    bots = [StrongBot(3, budget=5.0, max_samples=2), make_bot("heuristic", 1), make_bot("heuristic", 2)]
+    while game.turn < 4 and not game.is_over:
+        waiting = game.to_act()
+        chosen = [bots[p].decide(game.view(p), list(game.legal_actions(p))) for p in waiting]
+        for action in chosen:
+            game.apply(action)
+    strong = bots[0]
+    assert isinstance(strong, StrongBot) and strong.beliefs is not None
+    twin = pickle.loads(pickle.dumps(strong))
+    assert twin.beliefs is not None
+    for p, belief in strong.beliefs.rivals.items():
+        assert [s.owner for s in twin.beliefs.rivals[p].particles] == [s.owner for s in belief.particles]
+    while 0 not in game.to_act():
+        p = game.to_act()[0]
+        game.apply(bots[p].decide(game.view(p), list(game.legal_actions(p))))
+    view, legal = game.view(0), list(game.legal_actions(0))
+    assert twin.decide(view, legal) == strong.decide(view, legal)
