@@ -62,7 +62,7 @@ def test_the_true_sheet_explains_what_rivals_did_better_than_blind_guesses():
         rng = random.Random(seed)
         taken = 0
         for game, _view, beliefs in _heuristic_game(seed, watcher=1, turns=30):
-            for p, seen, amount in beliefs.read[taken:]:
+            for p, seen, amount in list(beliefs.read)[len(beliefs.read) - (beliefs.answers - taken):]:
                 contest = seen.view.public.contest
                 assert contest is not None
                 i = seen.proposal.initiate.value
@@ -79,7 +79,7 @@ def test_the_true_sheet_explains_what_rivals_did_better_than_blind_guesses():
                 truth_ll += math.log(max(1e-6, likelihood(game.sheets[p])))
                 guess_ll += sum(math.log(max(1e-6, likelihood(s))) for s in guesses) / len(guesses)
                 answers += 1
-            taken = len(beliefs.read)
+            taken = beliefs.answers
     assert answers > 5, answers
     assert truth_ll > guess_ll, (truth_ll, guess_ll, answers)
 

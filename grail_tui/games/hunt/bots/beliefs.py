@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -38,6 +39,7 @@ from .heuristic import HARM, HeuristicBot
 PARTICLES = 48
 NOISE = 0.1  # the chance a rival does the opposite of what the heuristic would
 SOFTNESS = 0.01  # value by which the heuristic's stake blurs into a coin toss
+READ_KEPT = 16
 RANDOM_ASSIGN = 0.25  # share of guessed later assignments drawn from the prior instead
 # How surely the model steps the initiate it gains most by. The heuristic does so without fail:
 # over 135 probes of 20 heuristic games, who leads on the initiate nearest home was read right
@@ -87,7 +89,10 @@ class Beliefs:
         self.assigned = 0  # entries of the assignment log already taken in
         self.open: _Contest | None = None  # a contest whose answers are still to be read
         self.guide = HeuristicBot(0)
-        self.read: list[tuple[int, _Contest, int]] = []  # (rival, contest, amount objected or 0)
+        # the latest answers read: (rival, contest, amount objected or 0); kept few, as the bot
+        # goes to a worker process and back with them each decision
+        self.read: deque[tuple[int, _Contest, int]] = deque(maxlen=READ_KEPT)
+        self.answers = 0  # answers read in all
 
     # -- taking in a view --------------------------------------------------------
 
@@ -162,6 +167,7 @@ class Beliefs:
             amount = shown or rose  # 0: passed
             belief.observe(self.answer_likelihood(seen, p, amount))
             self.read.append((p, seen, amount))
+            self.answers += 1
 
     def proposed(self, view: PlayerView, action: Propose) -> None:
         """The bot's own proposal: how each rival answers it is read at the next view."""
