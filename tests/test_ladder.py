@@ -86,3 +86,11 @@ def test_a_game_must_seat_its_players():
     entries = ladder.parse_entries("random,heuristic", get("hunt"))
     with pytest.raises(ValueError, match="2 to 8 players"):
         ladder.run("hunt", entries, games=1, players=9)
+
+
+def test_the_ladder_records_each_games_full_ranking():
+    """In the hunt the losers are ranked too (by influence on the bearer): the ladder's games
+    carry more than two ranks, so its ratings learn who came second."""
+    entries = [("heuristic", None)] * 4
+    games = [ladder.play_one("hunt", entries, (0, 1, 2, 3), 5, index) for index in range(8)]
+    assert any(len(set(g["ranks"])) > 2 for g in games if g["winners"])

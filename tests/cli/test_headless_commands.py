@@ -168,3 +168,31 @@ def test_bench_clients_collector_is_quiet_while_measuring_and_back_after():
     with collector_quiet():
         assert not gc.isenabled() and gc.get_freeze_count() > 0
     assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+def test_bench_bots_reports_the_strong_bot_the_oracle_and_the_gap_and_resumes_from_its_log(tmp_path):
+    """`bench bots` plays the strong bot and the oracle in the same games, reports both with
+    intervals, the gap, the inference figures; the same command with its log plays nothing again."""
+    log = tmp_path / "bots.log"
+    args = ("bench", "bots", "--games", "2", "--seed", "4", "--budget", "0.05", "--part", "strong",
+            "--part", "oracle", "--log", str(log), "--json")
+    out = grail(*args)
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)["against_two_heuristic"]
+    for key in ("strong_vs_two_heuristic", "oracle_vs_two_heuristic"):
+        assert report[key]["games"] == 2 and len(report[key]["ci95"]) == 2
+        assert report[key]["decisions"]["p95_ms"] is not None
+    assert "gap" in report["oracle_gap"]
+    inference = report["inference"]
+    assert set(inference["mean_error_per_rival_and_initiate"]) == {"beliefs", "sampler", "revealed"}
+    assert "turns 4-7" in inference["who_leads_nearest_by_stage"]
+    lines = log.read_text().splitlines()
+    assert len(lines) == 4  # two games of each
+    again = grail(*args)
+    assert again.returncode == 0 and json.loads(again.stdout)["against_two_heuristic"] == report
+    assert log.read_text().splitlines() == lines  # nothing played twice
+
+
+def test_bench_bots_refuses_a_part_it_does_not_have():
+    out = grail("bench", "bots", "--part", "everything")
+    assert out.returncode != 0 and "invalid choice" in out.stderr and "Traceback" not in out.stderr

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from ..api import GameKind
 from ..kit.errors import RecordError, ReplayError
 from ..kit.kind import BaseKind
-from ..kit.terms import SetupOption, SetupRequest, Wait
+from ..kit.terms import Result, SetupOption, SetupRequest, Wait
 from . import engine
 from .engine import (
     DEFAULT_TURN_LIMIT,
@@ -122,6 +122,20 @@ class HuntKind(BaseKind[Setup, Game, Action, View]):
         if public.phase is Phase.OVER:
             return f"{public.turn} turns"  # how long a finished game lasted, for the record library
         return f"turn {public.turn}"
+
+    def result(self, state: Game, names: Sequence[str] | None = None) -> Result | None:
+        """The winner first; when a delivery decided it, the others by their influence on
+        the bearer (all public by then), so the losers do not all tie; otherwise they share
+        second (or, with no winner, everyone shares first)."""
+        plain = super().result(state, names)
+        out = state.outcome
+        if plain is None or out is None or out.winner is None or len(out.influence) != state.players:
+            return plain
+        ranks = tuple(0 if p == out.winner else
+                      1 + sum(1 for q in range(state.players)
+                              if q not in (p, out.winner) and out.influence[q] > out.influence[p])
+                      for p in range(state.players))
+        return replace(plain, ranks=ranks)
 
     def turns(self, state: Game) -> int:
         return state.turn

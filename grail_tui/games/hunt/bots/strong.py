@@ -34,9 +34,12 @@ from ..engine import (
     Pass,
     Phase,
     PlayerView,
+    Propose,
+    Sheet,
     Unit,
 )
 from . import world
+from .beliefs import Beliefs
 from .evaluate import steps_home, value
 from .heuristic import HARM, HeuristicBot, _units_for, objection_amount
 
@@ -56,18 +59,29 @@ RESERVE = 0.002  # worth of a free point at the end of a playout
 class StrongBot:
     level = "strong"
 
-    def __init__(self, seed: int = 0, budget: float = 1.0, max_samples: int = 32) -> None:
+    def __init__(self, seed: int = 0, budget: float = 1.0, max_samples: int = 32,
+                 reads_table: bool = True) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
         self.max_samples = max_samples  # with a budget to spare, decisions are reproducible
         self.guide = HeuristicBot(seed)
+        # reads_table: rivals' sheets from beliefs weighed by what each rival did (beliefs.py);
+        # without, sampled afresh from the public record alone (as before issue 30)
+        self.beliefs: Beliefs | None = None
+        self.reads_table = reads_table
 
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        started = time.perf_counter()  # reading the table counts against the budget too
+        if self.reads_table:
+            if self.beliefs is None or self.beliefs.me != view.player:
+                self.beliefs = Beliefs(view.player, random.Random(self.rng.randrange(1 << 30)))
+            self.beliefs.update(view)  # every view, even with one thing to do: the table moved on
         if len(legal) == 1:
             return legal[0]
-        started = time.perf_counter()
         candidates = self.candidates(view, legal)
         if len(candidates) == 1:
+            if self.beliefs is not None and isinstance(candidates[0], Propose):
+                self.beliefs.proposed(view, candidates[0])
             return candidates[0]
         deadline = started + self.budget * 0.9
         # scores[k][s]: candidate k played out in sampled world s (None: not tried there)
@@ -77,7 +91,7 @@ class StrongBot:
         hq = view.hq.hq.value if view.hq is not None else None
         samples = 0
         while samples < self.max_samples and time.perf_counter() < deadline:
-            sheets = world.sample_sheets(view, self.rng)
+            sheets = self.world_sheets(view)
             base = world.build(view, sheets, hq_owner=self._hq_guess(view))
             samples += 1
             seed = self.rng.randrange(1 << 30)  # the same rivals' dice for every candidate
@@ -95,7 +109,10 @@ class StrongBot:
                 alive = _survivors(scores, alive)
                 if len(alive) == 1:
                     break  # the rest are clearly worse: no need to spend the budget
-        return candidates[max(alive, key=lambda k: _mean(scores[k]))]
+        chosen = candidates[max(alive, key=lambda k: _mean(scores[k]))]
+        if self.beliefs is not None and isinstance(chosen, Propose):
+            self.beliefs.proposed(view, chosen)
+        return chosen
 
     # -- what to consider ---------------------------------------------------------
 
@@ -150,7 +167,7 @@ class StrongBot:
         me = view.player
         live = [i for i in range(8) if game.in_play[i]]
         near = sorted(live, key=lambda i: steps_home(game, i))[:TAKEOVER_INITIATES]
-        worlds = [world.sample_sheets(view, self.rng) for _ in range(TAKEOVER_SAMPLES)]
+        worlds = [self.world_sheets(view) for _ in range(TAKEOVER_SAMPLES)]
         out: list[Action] = []
         for i in near:
             if steps_home(game, i) > TAKEOVER_STEPS:
@@ -164,6 +181,12 @@ class StrongBot:
             units = _units_for(free, want)
             out.append(Assign(me, tuple((u, Initiate(i)) for u in units)))
         return out
+
+    def world_sheets(self, view: PlayerView) -> list[Sheet]:
+        """Every sheet of one world to search in: ours, and a guess of each rival's."""
+        if self.beliefs is not None:
+            return self.beliefs.sheets(view, self.rng)
+        return world.sample_sheets(view, self.rng)
 
     def _hq_guess(self, view: PlayerView) -> tuple[int, ...] | None:
         if view.hq is None:

@@ -48,8 +48,9 @@ SECOND = (5.0, 25.0)
 LATER = (4.0, 16.0)
 
 
-def sample_sheets(view: PlayerView, rng: random.Random) -> list[Sheet]:
-    """Rival sheets consistent with the public record; ours as it is."""
+def sample_sheets(view: PlayerView, rng: random.Random, only: int | None = None) -> list[Sheet]:
+    """Rival sheets consistent with the public record; ours as it is (``only``: that rival's
+    sheet sampled, the others' left blank)."""
     pub = view.public
     costs = pub.costs
     in_play = [f is not None for f in pub.positions]
@@ -58,6 +59,9 @@ def sample_sheets(view: PlayerView, rng: random.Random) -> list[Sheet]:
     for p in range(pub.players):
         if p == view.player:
             sheets.append(Sheet.from_view(view.sheet))
+            continue
+        if only is not None and p != only:
+            sheets.append(Sheet())
             continue
         sheets.append(_sample_one(pub.known[p], pub.losses[p], costs[p], in_play, rng,
                                   opened[p], later[p]))
@@ -83,7 +87,7 @@ def _sample_one(known: Sequence[int], losses: Sequence[int | None], costs: Seque
             need.append((i, known[i] + costs[i]))
     need.sort(key=lambda x: -x[1])
     for i, amount in need:
-        _cover(sheet, free, i, amount)
+        cover(sheet, free, i, amount)
     live = [i for i in range(8) if in_play[i]]
     if not live:
         return sheet
@@ -100,11 +104,11 @@ def _sample_one(known: Sequence[int], losses: Sequence[int | None], costs: Seque
         gone = 0.0
         i = rng.choices(live, lean)[0]
         planned[i] += size
-        _cover(sheet, free, i, int(planned[i]) + costs[i])
+        cover(sheet, free, i, int(planned[i]) + costs[i])
     return sheet
 
 
-def _cover(sheet: Sheet, free: list[Unit], initiate: int, amount: int) -> None:
+def cover(sheet: Sheet, free: list[Unit], initiate: int, amount: int) -> None:
     """Put units from ``free`` on ``initiate`` until it holds at least ``amount``."""
     while sheet.totals[initiate] < amount and free:
         short = amount - sheet.totals[initiate]

@@ -1,0 +1,313 @@
+"""How well the hunt's strong bot reads the table, measured against an oracle (issue 30).
+
+Three parts, each runnable alone (``--part``), every game seats rotating:
+
+- ``strong``, ``today`` and ``oracle``: the strong bot against two heuristic
+  players, and the same games (same seeds, same seats) with today's strong bot
+  (no beliefs: rivals sampled afresh from the public record) or an *oracle* in
+  its seat: the same search,
+  evaluation and budget, given the rivals' true sheets. The gap between them is
+  what the strong bot does not know. Along the way, once per turn, the strong
+  bot's beliefs are compared with the truth: the mean error per rival and
+  initiate of its expected influence, and how often it is right about who
+  leads on the initiate nearest to delivering, by stage of the game; beside
+  them the same figures for the sampler it had before (public record only) and
+  for the revealed amounts alone.
+- ``head``: the strong bot against today's (beliefs off, sampled afresh from
+  the public record) with heuristic players filling the table, at 3 and 4
+  players: how often it finishes ahead, with the interval.
+
+The oracle is a measuring instrument, never a player: it lives here, and an
+import-linter contract keeps it out of everything a player or the server can
+reach. This benchmark names the hunt (its bots are what it measures); it is the
+one benchmark that does, beside the screen benchmark.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from grail_tui.games import registry
+from grail_tui.games.hunt.bots import HeuristicBot
+from grail_tui.games.hunt.bots import world as hunt_world
+from grail_tui.games.hunt.bots.evaluate import steps_home
+from grail_tui.games.hunt.bots.strong import StrongBot
+from grail_tui.games.hunt.engine import Game, Phase, PlayerView, Setup, Sheet
+from grail_tui.tournament import wilson
+
+STAGES = ((1, 3), (4, 7), (8, 11), (12, 10_000))  # turns of the game, for who-leads accuracy
+LEAD_DRAWS = 48  # worlds drawn to say who a belief thinks leads
+RIGHT = ("right", "probes")  # who-leads accuracy: probes (one per turn) read right
+PARTS = ("strong", "today", "oracle", "head")
+
+
+class Oracle(StrongBot):
+    """The strong bot given the truth: it searches in the one world there is."""
+
+    level = "oracle"
+
+    def __init__(self, seed: int, budget: float) -> None:
+        super().__init__(seed, budget, reads_table=False)
+        self.truth: Game | None = None
+
+    def world_sheets(self, view: PlayerView) -> list[Sheet]:
+        assert self.truth is not None
+        return [s.copy() for s in self.truth.sheets]
+
+    def _hq_guess(self, view: PlayerView) -> tuple[int, ...] | None:
+        assert self.truth is not None
+        return None if self.truth.hq_owner is None else tuple(self.truth.hq_owner)
+
+
+def make(level: str, seed: int, budget: float) -> Any:
+    if level == "strong":
+        return StrongBot(seed, budget)
+    if level == "today":
+        return StrongBot(seed, budget, reads_table=False)
+    if level == "oracle":
+        return Oracle(seed, budget)
+    if level == "heuristic":
+        return HeuristicBot(seed)
+    raise ValueError(f"no bot {level!r} in this benchmark")
+
+
+# -- the inference, measured -----------------------------------------------------------
+
+
+def _leaders(row: Sequence[float]) -> set[int]:
+    top = max(row)
+    return {p for p, x in enumerate(row) if x == top}
+
+
+def _guess_leader(draws: Sequence[Sequence[Sheet]], initiate: int) -> int:
+    counts: dict[int, int] = {}
+    for sheets in draws:
+        row = [float(s.influence(initiate)) for s in sheets]
+        for p in _leaders(row):
+            counts[p] = counts.get(p, 0) + 1
+    return max(counts, key=lambda p: counts[p])
+
+
+def measure(bot: StrongBot, view: PlayerView, truth: Game, rng: random.Random) -> dict[str, Any]:
+    """The bot's beliefs about rivals against the truth, and the same for the sampler it had
+    before and for the revealed amounts alone."""
+    assert bot.beliefs is not None
+    pub = view.public
+    me = view.player
+    live = [i for i in range(8) if pub.positions[i] is not None]
+    rivals = [p for p in range(pub.players) if p != me]
+    believed = [bot.beliefs.sheets(view, rng) for _ in range(LEAD_DRAWS)]
+    sampled = [hunt_world.sample_sheets(view, rng) for _ in range(LEAD_DRAWS)]
+    errors: dict[str, list[float]] = {"beliefs": [], "sampler": [], "revealed": []}
+    for p in rivals:
+        for i in live:
+            true = truth.influence(p, i)
+            errors["beliefs"].append(abs(bot.beliefs.likely_influence(p, i) - true))
+            errors["sampler"].append(abs(statistics.median(s[p].influence(i) for s in sampled) - true))
+            errors["revealed"].append(abs(pub.known[p][i] - true))
+    nearest = min(live, key=lambda i: steps_home(truth, i))
+    leaders = _leaders([float(truth.influence(p, nearest)) for p in range(pub.players)])
+    revealed = [float(view.sheet.influence[nearest]) if p == me else float(pub.known[p][nearest])
+                for p in range(pub.players)]
+    return {
+        "turn": pub.turn,
+        "errors": {k: statistics.fmean(v) for k, v in errors.items()} if live else None,
+        "leads": {
+            "beliefs": _guess_leader(believed, nearest) in leaders,
+            "sampler": _guess_leader(sampled, nearest) in leaders,
+            "revealed": min(_leaders(revealed)) in leaders,
+        },
+    }
+
+
+# -- one game -------------------------------------------------------------------------------
+
+
+def play_one(levels: Sequence[str], seed: int, index: int, budget: float,
+             watch: str | None = None) -> dict[str, Any]:
+    """Game ``index``: entries sit rotated by ``index``. ``watch``: the entry whose beliefs are
+    measured once per turn (a reading strong bot)."""
+    n = len(levels)
+    order = [(index + s) % n for s in range(n)]  # seat -> entry
+    game = Game(Setup(players=n, seed=seed + index))
+    bots = [make(levels[e], seed * 7919 + index * 31 + s, budget) for s, e in enumerate(order)]
+    for bot in bots:
+        if isinstance(bot, Oracle):
+            bot.truth = game
+    times: list[list[float]] = [[] for _ in range(n)]
+    probes: list[dict[str, Any]] = []
+    rng = random.Random(seed * 131 + index)
+    measured = -1
+    while game.outcome is None:
+        waiting = game.to_act()
+        # where everyone answers in secret, every answer is decided before any is applied
+        asked = waiting if game.phase in (Phase.OPENING, Phase.OBJECTIONS) else waiting[:1]
+        chosen = []
+        for seat in asked:
+            view = game.view(seat)
+            clock = time.perf_counter()
+            chosen.append(bots[seat].decide(view, list(game.legal_actions(seat))))
+            times[order[seat]].append(time.perf_counter() - clock)
+            bot = bots[seat]
+            if (watch is not None and levels[order[seat]] == watch and isinstance(bot, StrongBot)
+                    and bot.beliefs is not None and game.phase is Phase.TURN and game.turn > measured
+                    and game.turn >= 1):
+                measured = game.turn
+                probes.append(measure(bot, view, game, rng))
+        for action in chosen:
+            game.apply(action)
+    result = registry.get("hunt").result(game)  # the game's full ranking: winner, then by influence
+    assert result is not None
+    ranks = [0] * n
+    for seat, e in enumerate(order):
+        ranks[e] = result.ranks[seat]
+    return {"index": index, "winner_entries": sorted(order[s] for s in result.winners),
+            "ranks": ranks, "turns": game.turn, "times": times, "probes": probes}
+
+
+# -- summing up -----------------------------------------------------------------------------------
+
+
+def _rate(wins: int, games: int, names: tuple[str, str] = ("wins", "games")) -> dict[str, Any]:
+    lo, hi = wilson(wins, games)
+    return {names[0]: wins, names[1]: games, "rate": round(wins / games, 4) if games else 0.0,
+            "ci95": [round(lo, 4), round(hi, 4)]}
+
+
+def _decisions(times: Sequence[float], budget: float) -> dict[str, Any]:
+    ordered = sorted(times)
+    if not ordered:
+        return {"decisions": 0}
+    return {"decisions": len(ordered), "median_ms": round(statistics.median(ordered) * 1000, 1),
+            "p95_ms": round(ordered[max(0, math.ceil(len(ordered) * 0.95) - 1)] * 1000, 1),
+            "max_ms": round(ordered[-1] * 1000, 1),
+            "over_budget": sum(1 for t in ordered if t > budget)}
+
+
+def _paired_gap(a: Sequence[int], b: Sequence[int]) -> dict[str, Any]:
+    """Mean of b - a over paired games, with a 95% normal interval."""
+    d = [y - x for x, y in zip(a, b, strict=True)]
+    if len(d) < 2:
+        return {"gap": None}
+    mean = statistics.fmean(d)
+    half = 1.96 * statistics.stdev(d) / math.sqrt(len(d))
+    return {"gap": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)], "games": len(d)}
+
+
+def _inference(probes: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    methods = ("beliefs", "sampler", "revealed")
+    errors = {m: round(statistics.fmean(p["errors"][m] for p in probes if p["errors"]), 2)
+              for m in methods} if probes else {}
+    by_stage: dict[str, Any] = {}
+    for lo, hi in STAGES:
+        got = [p for p in probes if lo <= p["turn"] <= hi]
+        label = f"turns {lo}-{hi}" if hi < 10_000 else f"turns {lo}+"
+        by_stage[label] = {m: _rate(sum(1 for p in got if p["leads"][m]), len(got), RIGHT) for m in methods}
+    later = [p for p in probes if p["turn"] >= 4]
+    return {"mean_error_per_rival_and_initiate": errors, "who_leads_nearest_by_stage": by_stage,
+            "who_leads_nearest_from_turn_4": {m: _rate(sum(1 for p in later if p["leads"][m]), len(later), RIGHT)
+                                              for m in methods},
+            "probes": len(probes)}
+
+
+def _play(jobs: int, levels: Sequence[str], seed: int, games: int, budget: float,
+          watch: str | None, done: Callable[[int], None] | None = None,
+          log: Path | None = None) -> list[dict[str, Any]]:
+    """Games 0 to ``games`` - 1 of one match. With ``log``, each finished game is appended to
+    it as a line of JSON, and games the log already holds for this match are not played
+    again: a run stopped early is finished by the same command."""
+    match = {"bots": list(levels), "seed": seed, "budget": budget}
+    have: dict[int, dict[str, Any]] = {}
+    if log is not None and log.exists():
+        for line in log.read_text().splitlines():
+            try:
+                item = json.loads(line)
+            except ValueError:
+                continue  # a line cut short when a run was stopped
+            if isinstance(item, dict) and item.get("match") == match and item.get("index", games) < games:
+                have[item["index"]] = item["result"]
+    todo = [k for k in range(games) if k not in have]
+
+    def keep(k: int, result: dict[str, Any]) -> None:
+        have[k] = result
+        if log is not None:
+            with log.open("a") as f:
+                f.write(json.dumps({"match": match, "index": k, "result": result}) + "\n")
+        if done:
+            done(len(have))
+
+    args = [(list(levels), seed, k, budget, watch) for k in todo]
+    if jobs > 1 and args:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for k, result in zip(todo, pool.map(play_one, *zip(*args, strict=True)), strict=True):
+                keep(k, result)
+    else:
+        for k, a in zip(todo, args, strict=True):
+            keep(k, play_one(*a))
+    return [have[k] for k in sorted(have)]
+
+
+def heuristic_part(games: int, seed: int, budget: float, jobs: int, parts: Sequence[str],
+                   done: Callable[[int], None] | None = None, log: Path | None = None) -> dict[str, Any]:
+    """The strong bot, today's and/or the oracle, each against two heuristic players in the
+    same games."""
+    out: dict[str, Any] = {"players": 3}
+    won: dict[str, list[int]] = {}
+    for who in ("strong", "today", "oracle"):
+        if who not in parts:
+            continue
+        results = _play(jobs, [who, "heuristic", "heuristic"], seed, games, budget,
+                        "strong" if who == "strong" else None, done, log)
+        won[who] = [1 if 0 in r["winner_entries"] else 0 for r in results]
+        out[f"{who}_vs_two_heuristic"] = _rate(sum(won[who]), len(results)) | {
+            "no_winner": sum(1 for r in results if not r["winner_entries"]),
+            "decisions": _decisions([t for r in results for t in r["times"][0]], budget)}
+        if who == "strong":
+            out["inference"] = _inference([p for r in results for p in r["probes"]])
+    if "strong" in won and "oracle" in won:
+        out["oracle_gap"] = _paired_gap(won["strong"], won["oracle"])
+    if "strong" in won and "today" in won:
+        out["strong_gain_over_today"] = _paired_gap(won["today"], won["strong"])
+    return out
+
+
+def head_part(games: int, seed: int, budget: float, jobs: int, players: int,
+              done: Callable[[int], None] | None = None, log: Path | None = None) -> dict[str, Any]:
+    levels = ["strong", "today"] + ["heuristic"] * (players - 2)
+    results = _play(jobs, levels, seed, games, budget, None, done, log)
+    ahead = sum(1 for r in results if r["ranks"][0] < r["ranks"][1])
+    behind = sum(1 for r in results if r["ranks"][0] > r["ranks"][1])
+    return {
+        "players": players,
+        "bots": levels,
+        "strong_ahead_of_today": _rate(ahead, len(results)),
+        "today_ahead_of_strong": _rate(behind, len(results)),
+        "level": len(results) - ahead - behind,
+        "strong_wins": _rate(sum(1 for r in results if 0 in r["winner_entries"]), len(results)),
+        "today_wins": _rate(sum(1 for r in results if 1 in r["winner_entries"]), len(results)),
+        "strong_decisions": _decisions([t for r in results for t in r["times"][0]], budget),
+    }
+
+
+def run(games: int = 300, seed: int = 0, budget: float = 1.0, jobs: int = 1,
+        parts: Sequence[str] = PARTS, done: Callable[[int], None] | None = None,
+        log: Path | None = None) -> dict[str, Any]:
+    started = time.perf_counter()
+    out: dict[str, Any] = {"benchmark": "bots", "game": "hunt", "python": platform.python_version(),
+                           "games": games, "seed": seed, "budget_seconds": budget}
+    if {"strong", "today", "oracle"} & set(parts):
+        out["against_two_heuristic"] = heuristic_part(games, seed, budget, jobs, parts, done, log)
+    sizes = [n for n in (3, 4) if "head" in parts or f"head{n}" in parts]
+    if sizes:
+        out["head_to_head"] = {f"{n}p": head_part(games, seed, budget, jobs, n, done, log) for n in sizes}
+    out["seconds"] = round(time.perf_counter() - started, 1)
+    return out
