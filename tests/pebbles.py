@@ -49,10 +49,10 @@ def setup(players: int = 2, seed: int = 1, pile: int = 10, first: int = 0, names
     return Setup(players=players, seed=seed, pile=pile, first_player=first, names=names)
 
 
-def finished(players: int = 2, seed: int = 1, pile: int = 6) -> Game:
+def finished(players: int = 2, seed: int = 1, pile: int = 6, names: tuple[str, ...] = ()) -> Game:
     """A whole game: nobody bids, then turns of two, a doubt of the first that is given back,
     and nobody doubting after."""
-    game = Game(setup(players, seed, pile))
+    game = Game(setup(players, seed, pile, names=names))
     for seat in range(players):
         game.apply(Bid(seat, 0))
     doubted = False

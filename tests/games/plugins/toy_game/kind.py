@@ -68,7 +68,7 @@ class PebblesKind(BaseKind[Setup, Game, Action, View]):
     def progress(self, public: View) -> str:
         public = self.public_of(public)
         assert isinstance(public, PublicView)
-        return "over" if public.outcome else f"{public.pile} pebbles left"
+        return "all taken" if public.outcome else f"{public.pile} pebbles left"
 
     def turns(self, state: Game) -> int:
         return len(state.actions)
