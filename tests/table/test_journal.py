@@ -27,6 +27,7 @@ from grail_tui.table.store import StoredGame
 from grail_tui.table.table import Table
 
 from ..pebbles import KIND, Game, Setup
+
 SEATS = [SeatConfig("Ann"), SeatConfig("Bo"), SeatConfig("Cy")]
 EXAMPLES = int(os.environ.get("GRAIL_EXAMPLES", 25))
 
