@@ -1,6 +1,6 @@
 """What a host chooses for a new game on a server, over a real connection: computer players by
 the game's own bot levels (another is refused in a sentence naming those it has), and setup
-options the game reads itself (a typed one as long as a deck: tests/net/test_succession.py)."""
+options the game reads itself (a typed one as long as a deck: the card game's server tests)."""
 
 from __future__ import annotations
 
