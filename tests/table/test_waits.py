@@ -112,3 +112,53 @@ async def test_a_closed_table_is_freed_at_once_not_at_the_next_full_collection(s
         assert gone() is None
     finally:
         gc.enable()
+
+
+class Failing:
+    """A bot that breaks: it raises, or answers what the rules do not allow."""
+
+    level, budget = "random", 0.0
+
+    def __init__(self, how: str) -> None:
+        self.how = how
+        self.asked = 0
+
+    def decide(self, view, legal):
+        self.asked += 1
+        if self.how == "raises":
+            raise RuntimeError("the bot broke")
+        return Take(view.player, 5)  # never legal
+
+
+async def test_a_bot_that_fails_or_breaks_the_rules_does_not_stop_the_game(stores: Stores, clock: FakeClock,
+                                                                            caplog):
+    table = stores.table(setup(players=3), seats(None, "random", "random"), quick(), clock=clock)
+    table._bots[1], table._bots[2] = Failing("raises"), Failing("illegal")
+    table.start()
+    table.submit(0, Bid(0, 0), table.seq)
+    # both bots bid at once, each with the rules' own answer for a silent seat: nothing
+    await clock.run_until(lambda: table.state.stage is Stage.TURN, 1)
+    assert table.state.actions == [Bid(0, 0), Bid(1, 0), Bid(2, 0)]
+    assert isinstance(table.error, RuntimeError) and "a bot failed" in caplog.text
+    table.submit(0, Take(0, 1), table.seq)
+    await clock.run_until(lambda: table.state.mover == 0, 1)
+    assert table.state.actions[4:] == [Take(1, 1), Take(2, 1)]  # their turns: one pebble each
+    assert table._bots[1].asked == 2 and table._bots[2].asked == 2  # asked once per decision
+    table.close()
+
+
+async def test_a_stand_in_is_made_once_per_seat_and_plays_each_silent_turn(stores: Stores, clock: FakeClock):
+    table = stores.table(setup(players=2, pile=9), seats(None, None), quick(on_timeout=OnTimeout.BOT), clock=clock)
+    table.submit(0, Bid(0, 0), table.seq)
+    table.submit(1, Bid(1, 0), table.seq)
+    table.start()
+    await clock.run_until(lambda: len(table.state.actions) > 2, 5)
+    stand_in = table._standins[0]
+    assert stand_in.level == "greedy" and list(table._standins) == [0] and table.state.actions[2] == Take(0, 2)
+    # seat 1 lets it stand by its silence (a doubt's own default), then takes one itself
+    await clock.run_until(lambda: table.state.mover == 1 and table.state.stage is Stage.TURN, 5)
+    assert table.state.actions[3] == Doubt(1, False)
+    table.submit(1, Take(1, 1), table.seq)
+    await clock.run_until(lambda: len(table.state.actions) > 5, 5)  # seat 0 silent again
+    assert table.state.actions[5] == Take(0, 2) and table._standins[0] is stand_in  # the same bot again
+    table.close()
