@@ -113,7 +113,7 @@ async def test_a_game_without_screens_is_not_offered_at_the_terminal_and_the_for
                 seen.append(menu.settings.game)
                 await pilot.press("right")
             assert seen == ["hunt", "succession", "hunt"]
-            assert "Pebbles: no screens here, played by bots (grail-tui selfplay)" in hint_of(menu, "Game")
+            assert "Pebbles: no screens, bots only" in hint_of(menu, "Game")
             title = str(app.screen.query_one("#title").render())
             assert "Pebbles" not in title and "Grail Succession" in title
     finally:

@@ -330,8 +330,8 @@ class StartMenu(Widget, can_focus=True):
             many = len(registry.playable()) > 1
             line("game", "Game", f"◂ {s.kind.title} ▸" if many else s.kind.title,
                  " · ".join(filter(None, ["←/→" if many else "",
-                                          f"{', '.join(unplayable)}: no screens here, played by bots "
-                                          "(grail-tui selfplay)" if unplayable else ""])))
+                                          f"{', '.join(unplayable)}: no screens, bots only"
+                                          if unplayable else ""])))
         fixed = s.fixed_players()
         low, high = s.kind.min_players, s.kind.max_players
         line("players", "Players", f"◂ {len(s.seats)} ▸" if fixed is None and low < high else str(len(s.seats)),
