@@ -142,3 +142,17 @@ async def test_each_update_says_whose_move_it_is_and_when_the_wait_times_out(sto
     assert ann[-1].deadline == bo[-1].deadline == pytest.approx(clock.wall() + 30)  # a new wait, from now
     assert ann[-1].result is None and ann[-1].record is None and not ann[-1].reset
     table.close()
+
+
+async def test_asking_what_a_seat_sees_marks_nothing_new_and_tells_nobody(stores: Stores):
+    table = stores.table(setup(players=2), seats(None, None))
+    ann, _ = heard_by(table, 0)
+    table.say("Bo", "hi")
+    told = len(ann)
+    looked = table.update_for(0)
+    assert (looked.events, looked.chat, looked.reset, looked.seat) == ((), (), False, 0)
+    assert looked.names == ("Ada", "Bo") and looked.present == (True, False) and looked.asked
+    assert len(ann) == told  # nobody was told anything
+    table.say("Bo", "again")
+    assert [c.text for c in ann[-1].chat] == ["again"]  # the look moved no subscriber's place
+    table.close()

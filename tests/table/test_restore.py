@@ -47,3 +47,63 @@ async def test_after_a_restart_a_waiting_bot_moves_as_soon_as_a_person_is_back(s
     assert await clock.run_until(lambda: again.state.stage is not Stage.BIDS, 5) == approx(0.1)
     assert again.state.actions == [Bid(0, 0), Bid(1, 1)]  # the game's own fair bot: greedy
     again.close()
+
+
+async def test_a_finished_game_keeps_its_record_with_chat_and_names_once(stores: Stores):
+    import json
+
+    from grail_tui.table.store import StoredGame
+
+    from ..pebbles import KIND, finished
+
+    game = finished()
+    table = stores.table(game.setup, seats(None, None))
+    ended = []
+    table.on_finish = ended.append
+    table.say("Ada", "good luck")
+    for action in game.actions:
+        assert table.update_for(0).record is None  # no secret before the end
+        table.submit(action.player, action, table.seq)
+    assert ended == [table] and table.over
+    record = table.update_for(None).record
+    assert record == KIND.record(table.state, [c.to_dict() for c in table.chat_log], ("Ada", "Bo"))
+    assert record["chat"][0]["text"] == "good luck" and record["setup"]["names"] == ["Ada", "Bo"]
+    if stores.db is not None:  # the server keeps it with the seats' ranks: Bo won
+        code = f"G{stores.count}"
+        kept, ranks = stores.db.db.execute("SELECT record, ranks FROM games WHERE code = ?", (code,)).fetchone()
+        assert json.loads(kept) == record and json.loads(ranks) == [1, 0]
+        loaded = stores.db.load(code)
+        assert isinstance(loaded, StoredGame) and loaded.over
+        again = type(table).restore(KIND, loaded, stores.db.store(code))  # loaded to be watched
+        again.on_finish = ended.append
+        assert again.update_for(None).record == record and again.result() == table.result()
+        assert ended == [table]  # a finished game is finished once
+        again.close()
+    else:  # a local game: its record file, and the save is gone
+        written = json.loads(table.store.record_path.read_text())
+        assert written == record and not table.store.path.exists()
+    table.close()
+
+
+async def test_chat_said_before_a_stop_is_there_after_it(stores: Stores):
+    import pytest
+
+    if stores.db is None:
+        pytest.skip("a local game's save keeps no chat: nobody else is at its table")
+    table = stores.table(setup(players=2), seats(None, None))
+    table.say("Ada", "back in five")
+    table.submit(0, Bid(0, 1), table.seq)
+    table.close()
+    again = stores.restore()
+    heard = []
+    again.join(1, heard.append)
+    assert [(c.who, c.text) for c in heard[0].chat] == [("Ada", "back in five")]
+    assert again.update_for(0).pending == Bid(0, 1) and again.seq == 0
+    again.close()
+
+
+def test_a_table_needs_one_seat_per_player(stores: Stores):
+    import pytest
+
+    with pytest.raises(ValueError, match="^one seat per player$"):
+        stores.table(setup(players=3), seats(None, None))
