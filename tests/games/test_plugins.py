@@ -116,3 +116,24 @@ def test_listing_the_games_imports_none_and_only_games_with_screens_are_offered_
     assert out.stdout.strip() == "('hunt', 'succession', 'toy') []", out.stderr
     assert not registry.has_screens(toy_installed) and registry.has_screens(registry.get("hunt"))
     assert [kind.name for kind in registry.playable()] == ["hunt", "succession"]
+
+
+def test_a_games_own_level_is_named_in_saves_and_by_the_headless_commands(toy_installed):
+    import pytest
+
+    from grail_tui.ladder import parse_entries
+    from grail_tui.table.seats import SeatConfig
+    from grail_tui.tournament import play_game
+
+    greedy = toy_installed.bot_levels[1]
+    entries = parse_entries("random, greedy", toy_installed)
+    assert [e.level for e in entries] == [toy_installed.bot_levels[0], greedy]
+    assert entries[1].level.label == "greedy" and entries[1].level.rank == 1
+    with pytest.raises(ValueError, match=r"unknown bot level 'strong' \(choose from random, greedy\)"):
+        parse_entries("random,strong", toy_installed)
+    result = play_game(toy_installed, ["greedy", "random"], seed=3)
+    assert result.actions > 3 and len(result.ranks) == 2
+    saved = SeatConfig.from_dict(SeatConfig("Gus", greedy).to_dict())  # a save names the level
+    assert saved.to_dict() == {"name": "Gus", "bot": "greedy"} and toy_installed.nearest(saved.bot) is greedy
+    with pytest.raises(ValueError, match="a bot level's name is a short lowercase word"):
+        SeatConfig.from_dict({"name": "Gus", "bot": "x" * 25})
