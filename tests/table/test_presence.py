@@ -43,9 +43,9 @@ async def test_presence_follows_people_coming_and_going_and_everyone_is_told(sto
     table.leave(watcher_sub)
     table.leave(ann_sub)
     assert table.present() == (False, False, True)
-    with pytest.raises(TableError, match="There is no such seat."):
+    with pytest.raises(TableError, match=r"^There is no such seat\.$"):
         table.join(3, lambda update: None)
-    with pytest.raises(TableError, match="There is no such seat."):
+    with pytest.raises(TableError, match=r"^There is no such seat\.$"):
         table.join(-1, lambda update: None)
     table.close()
 
@@ -155,4 +155,31 @@ async def test_asking_what_a_seat_sees_marks_nothing_new_and_tells_nobody(stores
     assert len(ann) == told  # nobody was told anything
     table.say("Bo", "again")
     assert [c.text for c in ann[-1].chat] == ["again"]  # the look moved no subscriber's place
+    table.close()
+
+
+async def test_a_wait_starts_again_when_a_person_comes_back_to_a_paused_table(stores: Stores, clock: FakeClock):
+    settings = TableSettings(bot_delay=0, turn_timeout=30, pause_when_empty=True)
+    table = stores.table(setup(players=2), seats(None, None), settings, clock=clock)
+    table.start()
+    table.join(None, lambda update: None)  # a watcher: the table stays paused
+    await clock.advance(3600)
+    assert table.state.actions == []  # nobody timed out while nobody was there
+    heard, _ = heard_by(table, 1)
+    assert heard[0].deadline == pytest.approx(clock.wall() + 30)  # the whole limit, from now
+    assert await clock.run_until(lambda: len(table.state.actions) == 2, 60) == pytest.approx(30)
+    table.close()
+
+
+async def test_a_person_back_before_the_takeover_keeps_their_seat(stores: Stores, clock: FakeClock):
+    settings = TableSettings(bot_delay=0, takeover_after=0.2)
+    table = stores.table(setup(players=2), seats(None, None), settings, clock=clock)
+    table.start()
+    table.join(1, lambda update: None)
+    goes = table.join(0, lambda update: None)
+    table.leave(goes)
+    await clock.advance(0.1)
+    table.join(0, lambda update: None)  # back in time
+    await clock.advance(10)
+    assert table.state.actions == [] and not table._standins  # nobody played for them
     table.close()
