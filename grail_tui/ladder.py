@@ -44,7 +44,7 @@ def parse_entries(text: str, kind: GameKind) -> list[Entry]:
         if not part:
             continue
         name, _, budget_text = part.partition(":")
-        level = BotLevel.parse(name)
+        level = BotLevel.parse(name, kind.bot_levels)  # the game's own levels
         if level not in kind.bot_levels:
             raise ValueError(f"{kind.title} has no {level.value} bot")
         budget = None

@@ -62,7 +62,7 @@ def play_game(game: GameKind | str, levels: Sequence[BotLevel | str], seed: int,
     game cannot be set up so. ``budget``: a searching bot's seconds per decision
     (the game's default if None); decisions are not padded to it here."""
     kind = _kind(game)
-    parsed = [level if isinstance(level, BotLevel) else BotLevel.parse(level) for level in levels]
+    parsed = [level if isinstance(level, BotLevel) else BotLevel.parse(level, kind.bot_levels) for level in levels]
     for level in parsed:
         if level not in kind.bot_levels:
             raise ValueError(f"{kind.title} has no {level.value} bot")

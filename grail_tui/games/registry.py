@@ -13,6 +13,7 @@ hosted, played and replayed like the built-in ones (docs/writing-a-game.md).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import logging
 from collections.abc import Mapping
@@ -75,7 +76,24 @@ def kinds() -> tuple[GameKind, ...]:
 
 
 def names() -> tuple[str, ...]:
-    return tuple(kind.name for kind in kinds())
+    """The names the games are registered under, built-in ones first. Read from the entry
+    points alone: no game is imported (loading them all takes 50-100 ms), so a game whose
+    code does not load is named here and refused by ``get``; ``kinds()`` leaves it out."""
+    return tuple(_registered())
+
+
+def has_screens(kind: GameKind) -> bool:
+    """Can the game be played at a terminal: does its package have the ``ui`` module
+    ``kind.ui()`` imports? Found without importing it (that would bring Textual along)."""
+    try:
+        return importlib.util.find_spec(f"{kind.package}.ui") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def playable() -> tuple[GameKind, ...]:
+    """The games that load and have screens: those a terminal can start."""
+    return tuple(kind for kind in kinds() if has_screens(kind))
 
 
 def refresh() -> None:

@@ -42,7 +42,8 @@ class SeatConfig:
         reserved = data.get("reserved")
         if reserved is not None and not isinstance(reserved, str):
             raise ValueError("a reserved seat names a person")
-        return cls(name, BotLevel.parse(bot) if bot is not None else None, reserved)
+        # the game's own level of this name is found when its bot is made (kind.make_bot)
+        return cls(name, BotLevel(bot.strip().lower()) if bot is not None else None, reserved)
 
 
 def default_seats(players: int = 3, human: str = "You") -> list[SeatConfig]:

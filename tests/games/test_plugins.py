@@ -51,8 +51,9 @@ def test_a_plug_in_that_does_not_load_is_left_out_with_a_line_in_the_log(tmp_pat
     monkeypatch.syspath_prepend(str(tmp_path))
     registry.refresh()
     try:
-        assert registry.names() == ("hunt", "succession", "strings")
+        assert tuple(kind.name for kind in registry.kinds()) == ("hunt", "succession", "strings")
         assert "the game 'broken' (broken_game.kind:KIND) is left out: it does not load" in caplog.text
+        assert registry.names() == ("hunt", "succession", "strings", "broken")  # named without loading it
         assert "Traceback" not in caplog.text
     finally:
         monkeypatch.undo()
@@ -89,12 +90,50 @@ async def test_a_plug_in_game_is_played_to_its_end_at_a_table_of_bots_with_its_s
     assert list(record.actions) == list(table.state.actions)
 
 
-def test_a_game_with_fewer_bot_levels_gives_its_nearest_for_a_level_it_lacks(toy_installed):
-    """The table's stand-in for a silent seat is a fair bot; Pebbles has only an easy one."""
+def test_a_game_offers_bot_levels_of_its_own_and_its_nearest_for_a_level_it_lacks(toy_installed):
+    """Pebbles offers the standard easy bot and a fair one of its own, "greedy"; the table's
+    stand-in for a silent seat (a fair bot) is its greedy one, and a hard one it lacks is too."""
     from grail_tui.games.api import BotLevel
 
-    assert toy_installed.bot_levels == (BotLevel.RANDOM,)
-    for level in BotLevel:
-        assert toy_installed.make_bot(level, 3).level == "random"
+    greedy = toy_installed.bot_levels[1]
+    assert toy_installed.bot_levels == (BotLevel.RANDOM, BotLevel("greedy"))
+    assert (greedy.label, greedy.rank) == ("greedy", 1)
+    assert [toy_installed.make_bot(level, 3).level for level in BotLevel] == ["random", "greedy", "greedy"]
+    assert toy_installed.make_bot(BotLevel("greedy"), 3).level == "greedy"  # as a save names it
     hunt = registry.get("hunt")
     assert [hunt.make_bot(level, 3).level for level in BotLevel] == ["random", "heuristic", "strong"]
+    assert hunt.make_bot(greedy, 3).level == "heuristic"  # another game's fair level: the hunt's fair one
+
+
+def test_listing_the_games_imports_none_and_only_games_with_screens_are_offered_at_a_terminal(toy_installed):
+    """The names come from the entry points alone (a fresh interpreter imports no game to list
+    them); Pebbles has no screens, so a terminal does not offer it (the start screen says why)."""
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PLUGINS), os.environ.get("PYTHONPATH", "")])}
+    script = ("import sys; from grail_tui.games import registry; names = registry.names();"
+              " print(names, [m for m in ('grail_tui.games.hunt.kind', 'grail_tui.games.succession.kind',"
+              " 'toy_game.kind') if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=environment, timeout=60)
+    assert out.stdout.strip() == "('hunt', 'succession', 'toy') []", out.stderr
+    assert not registry.has_screens(toy_installed) and registry.has_screens(registry.get("hunt"))
+    assert [kind.name for kind in registry.playable()] == ["hunt", "succession"]
+
+
+def test_a_games_own_level_is_named_in_saves_and_by_the_headless_commands(toy_installed):
+    import pytest
+
+    from grail_tui.ladder import parse_entries
+    from grail_tui.table.seats import SeatConfig
+    from grail_tui.tournament import play_game
+
+    greedy = toy_installed.bot_levels[1]
+    entries = parse_entries("random, greedy", toy_installed)
+    assert [e.level for e in entries] == [toy_installed.bot_levels[0], greedy]
+    assert entries[1].level.label == "greedy" and entries[1].level.rank == 1
+    with pytest.raises(ValueError, match=r"unknown bot level 'strong' \(choose from random, greedy\)"):
+        parse_entries("random,strong", toy_installed)
+    result = play_game(toy_installed, ["greedy", "random"], seed=3)
+    assert result.actions > 3 and len(result.ranks) == 2
+    saved = SeatConfig.from_dict(SeatConfig("Gus", greedy).to_dict())  # a save names the level
+    assert saved.to_dict() == {"name": "Gus", "bot": "greedy"} and toy_installed.nearest(saved.bot) is greedy
+    with pytest.raises(ValueError, match="a bot level's name is a short lowercase word"):
+        SeatConfig.from_dict({"name": "Gus", "bot": "x" * 25})

@@ -1,13 +1,14 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from ..pebbles import environment as pebbles_environment
 
 
 @dataclass
@@ -42,7 +43,8 @@ def serve(folder: Path, *extra: str, env: dict[str, str] | None = None, port: in
     sock = folder / "sock" / "s.sock"
     db = db or folder / "server.db"
     log = folder / f"stderr-{len(list(folder.glob('stderr-*')))}.txt"
-    environ = {**os.environ, "GRAIL_TUI_DATA": str(folder / "data"), **(env or {})}
+    # the server knows Pebbles, the tests' toy game, as a package installed beside it
+    environ = {**pebbles_environment(), "GRAIL_TUI_DATA": str(folder / "data"), **(env or {})}
     with log.open("w") as err:
         proc = subprocess.Popen(
             [sys.executable, "-m", "grail_tui", "serve", "--socket", str(sock), "--db", str(db),

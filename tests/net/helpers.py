@@ -1,15 +1,15 @@
-"""Talking to a real server over its loopback test transport."""
+"""Talking to a real server over its loopback test transport; the games made are Pebbles, the
+tests' toy game (the platform's tests name no real game)."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
-from grail_tui.games import registry
 from grail_tui.net.client import ServerLink
 from grail_tui.net.protocol import Create, Join, Joined, State, TableRules
 
-HUNT = registry.get("hunt")
+from ..pebbles import KIND
 
 
 async def link(server: Any, name: str) -> ServerLink:
@@ -24,9 +24,9 @@ async def next_of(conn: ServerLink, kind: type, timeout: float = 15.0) -> Any:
 
 
 async def create(conn: ServerLink, bots: tuple[str | None, ...], *, options: dict | None = None,
-                 **rules: Any) -> str:
+                 game: str = KIND.name, **rules: Any) -> str:
     rules.setdefault("min_round", 0)
-    await conn.send(Create(1, "hunt", bots, options=options or {"turn_limit": 60}, rules=TableRules(**rules)))
+    await conn.send(Create(1, game, bots, options=options or {}, rules=TableRules(**rules)))
     joined = await next_of(conn, Joined)
     assert joined.seat == 0
     return str(joined.code)

@@ -37,8 +37,8 @@ async def test_new_games_seats_and_ends_show_without_a_key_and_a_kept_seat_is_an
         assert rows(lobby) == ["No games yet: press n to create one."]
 
         bo, cy = await link(server, "bo"), await link(server, "cy")
-        await bo.send(Create(1, "hunt", (None, None, None), reserved=(None, None, ME),
-                             options={"turn_limit": 60}, rules=TableRules(min_round=0)))
+        await bo.send(Create(1, "toy", (None, None, None), reserved=(None, None, ME),
+                             rules=TableRules(min_round=0)))
         code = (await next_of(bo, Joined)).code
         await wait(pilot, lambda: any(code in row for row in rows(lobby)))
         row = next(row for row in rows(lobby) if code in row)

@@ -6,8 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from grail_tui.games.hunt.bots import RandomBot
-from grail_tui.games.hunt.engine import Assign, Initiate, Unit
+from grail_tui.games.api import BotLevel
 from grail_tui.net.botclient import play_seat
 from grail_tui.net.client import ServerLink
 from grail_tui.net.news import PUSH_EVERY, PUSH_MOST
@@ -25,14 +24,15 @@ from grail_tui.net.protocol import (
     TableRules,
 )
 
+from ..pebbles import KIND, Bid
 from .conftest import start_server
-from .helpers import HUNT, create, link, next_of
+from .helpers import create, link, next_of
 
 WAIT = 10.0  # seconds any one piece of news may take (it comes within PUSH_EVERY)
 
 
-def opening(seat: int) -> Assign:
-    return Assign(seat, ((Unit.parse("A1"), Initiate(0)),))
+def opening(seat: int) -> Bid:
+    return Bid(seat, 1)
 
 
 async def news_of(conn: ServerLink, code: str, until=lambda g: True, timeout: float = WAIT) -> GameSummary:
@@ -58,14 +58,15 @@ async def test_a_follower_hears_of_new_games_seats_taken_whose_move_a_kept_seat_
     watcher = await link(server, "wen")
     await watcher.send(FollowLobby())
     ann, bo = await link(server, "ann"), await link(server, "bo")
-    await ann.send(Create(1, "hunt", (None, None, None), reserved=(None, None, "bench:wen"),
-                          options={"turn_limit": 60}, rules=TableRules(min_round=0)))
+    await ann.send(Create(1, KIND.name, (None, None, None), reserved=(None, None, "bench:wen"),
+                          rules=TableRules(min_round=0)))
     code = (await next_of(ann, Joined)).code
 
     new = await news_of(watcher, code)  # a new game, without asking
     assert new.status == "open" and [s.name for s in new.seats] == ["bench:ann", None, None]
     assert new.seats[2].reserved == "bench:wen"  # the seat kept for the follower
-    assert new.to_move == (0, 1, 2)  # the opening: everyone is asked
+    assert new.to_move == (0, 1, 2)  # the bids: everyone is asked
+    assert (new.game, new.title, new.progress) == ("toy", "Pebbles", "10 pebbles left")
 
     await bo.send(Join(2, code))
     assert (await next_of(bo, Joined)).seat == 1
@@ -75,18 +76,18 @@ async def test_a_follower_hears_of_new_games_seats_taken_whose_move_a_kept_seat_
     # the whole opening, then whose move it is: the mover alone
     for k, conn in enumerate((ann, bo)):
         state = await next_of(conn, State)
-        await conn.send(Act(code, state.seq, HUNT.action_to_dict(opening(k))))
+        await conn.send(Act(code, state.seq, KIND.action_to_dict(opening(k))))
     await watcher.send(Join(3, code))
     state = await next_of(watcher, State)
-    await watcher.send(Act(code, state.seq, HUNT.action_to_dict(opening(2))))
-    turn = await news_of(watcher, code, lambda g: g.progress != "opening")
-    assert turn.status == "playing" and len(turn.to_move) == 1
+    await watcher.send(Act(code, state.seq, KIND.action_to_dict(opening(2))))
+    turn = await news_of(watcher, code, lambda g: g.progress != "10 pebbles left")
+    assert turn.status == "playing" and len(turn.to_move) == 1 and turn.progress == "7 pebbles left"
 
     # a game played to its end leaves the lobby
     cy = await link(server, "cy")
-    short = await create(cy, (None, "random", "random"), options={"turn_limit": 3})
+    short = await create(cy, (None, "random", "random"), options={"pile": 3})
     await news_of(watcher, short)
-    await asyncio.wait_for(play_seat(cy, short, HUNT, RandomBot(0)), 60)
+    await asyncio.wait_for(play_seat(cy, short, KIND, KIND.make_bot(BotLevel.RANDOM, 0)), 60)
     await ended(watcher, short)
     for conn in (ann, bo, cy, watcher):
         await conn.close()
@@ -105,7 +106,7 @@ async def test_an_answer_in_a_secret_round_is_never_news(server):
         assert (await next_of(conn, Joined)).seat == k
     await news_of(watcher, code, lambda g: all(s.name for s in g.seats))
     state = await next_of(conns[0], State)
-    await conns[0].send(Act(code, state.seq, HUNT.action_to_dict(opening(0))))
+    await conns[0].send(Act(code, state.seq, KIND.action_to_dict(opening(0))))
     await next_of(conns[0], State)  # ann is told her answer is in
     await conns[1].send(Say(code, "hurry up"))  # a public change to the table, after the answer
     # A marker: news of a game made now comes after any news of the table made before it.
@@ -123,9 +124,9 @@ async def test_an_answer_in_a_secret_round_is_never_news(server):
     # the round shown: now it is news
     for k in (1, 2):
         state = await next_of(conns[k], State)
-        await conns[k].send(Act(code, state.seq, HUNT.action_to_dict(opening(k))))
+        await conns[k].send(Act(code, state.seq, KIND.action_to_dict(opening(k))))
     shown = await news_of(watcher, code)
-    assert shown.progress != "opening" and len(shown.to_move) == 1
+    assert shown.progress == "7 pebbles left" and len(shown.to_move) == 1
     server.assert_no_traceback()
 
 
@@ -140,7 +141,7 @@ def test_a_stranger_making_games_fast_floods_nobody(tmp_path):
         maker = await link(served, "mal")
         made = []
         for ref in range(30):
-            await maker.send(Create(ref, "hunt", (None, None, None), options={"turn_limit": 60}))
+            await maker.send(Create(ref, KIND.name, (None, None, None)))
             made.append((await next_of(maker, Joined, WAIT)).code)
             await maker.send(Leave(made[-1]))  # (one connection may hold 16 games open)
         assert len(made) == 30

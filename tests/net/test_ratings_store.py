@@ -87,7 +87,7 @@ def test_fewer_than_two_rated_seats_rate_nothing(database):
 
 def test_a_restarted_server_rates_the_games_that_finished_without_a_rating(database):
     for code, seats, ranks in (("AAAA", [ANN, BO], [0, 1]), ("BBBB", [BO, STRONG], [0, 1])):
-        stored = StoredGame("hunt", {"players": 2}, seats, TableSettings())
+        stored = StoredGame("toy", {"players": 2}, seats, TableSettings())
         database.create(code, stored, "ann", "playing").finished({"record": code}, ranks)
     store = RatingStore(database.db)
     assert store.catch_up(database) == 2

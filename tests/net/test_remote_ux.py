@@ -6,14 +6,17 @@ from __future__ import annotations
 from grail_tui.app.app import GrailApp
 from grail_tui.app.keyline import KeyFooter
 from grail_tui.app.screens.lobby import LobbyScreen
+from grail_tui.games import registry
 from grail_tui.games.hunt.screens.game import GameScreen
 from grail_tui.net.protocol import Error, Games, Join, ListGames, Open, Say
 from grail_tui.net.remote import Target
 from grail_tui.table.client import SeatMirror, presence_notes
 from grail_tui.table.updates import SeatUpdate
 
-from .helpers import HUNT, create, link, next_of
+from .helpers import create, link, next_of
 from .test_remote_app import ready, wait
+
+HUNT = registry.get("hunt")  # these tests drive the hunt's screens over the server
 
 ZOE = "zoe"
 
@@ -46,7 +49,7 @@ async def test_the_code_is_shown_and_esc_goes_to_the_lobby_keeping_the_seat(serv
 async def test_everyone_sees_a_person_drop_and_come_back(server, tmp_path, monkeypatch):
     monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
     bo = await link(server, "bo")
-    code = await create(bo, (None, None, "heuristic"), answer_timeout=600, turn_timeout=600)
+    code = await create(bo, (None, None, "heuristic"), game="hunt", answer_timeout=600, turn_timeout=600)
     app = GrailApp(server=Target.unix(server.socket, named=True), seed=1, open_code=("join", code))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.client.seats == (1,)
@@ -140,7 +143,7 @@ async def test_a_spectators_sheet_pane_says_it_is_a_spectators(server, tmp_path,
 
     monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
     bo = await link(server, "bo")
-    code = await create(bo, (None, "heuristic", "heuristic"))
+    code = await create(bo, (None, "heuristic", "heuristic"), game="hunt")
     app = GrailApp(server=Target.unix(server.socket, named=True), seed=1, open_code=("watch", code))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.client.latest(None))

@@ -9,13 +9,18 @@ import pwd
 import signal
 import sqlite3
 
-from grail_tui.games.hunt.bots import RandomBot
+from grail_tui.games.api import BotLevel
 from grail_tui.net.botclient import play_seat, reply_to
 from grail_tui.net.client import ServerLink
 from grail_tui.net.protocol import VERSION, Act, Error, Games, ListGames, Open, Refused, State
 
+from ..pebbles import KIND, Stage, Take, installed
 from .conftest import start_server
-from .helpers import HUNT, create, link, next_of, seated
+from .helpers import create, link, next_of, seated
+
+
+def RandomBot(seed: int):  # noqa: N802 - Pebbles' easy bot, by its level
+    return KIND.make_bot(BotLevel.RANDOM, seed)
 
 
 def test_a_whole_game_between_three_clients_and_nothing_secret_leaks(server):
@@ -23,7 +28,7 @@ def test_a_whole_game_between_three_clients_and_nothing_secret_leaks(server):
         conns, code = await seated(server, ("ann", "bo", "cy"))
         logs = [[], [], []]
         results = await asyncio.wait_for(asyncio.gather(
-            *(play_seat(c, code, HUNT, RandomBot(k), log=logs[k]) for k, c in enumerate(conns))), 120)
+            *(play_seat(c, code, KIND, RandomBot(k), log=logs[k]) for k, c in enumerate(conns))), 120)
         for c in conns:
             await c.close()
         return results, logs
@@ -36,11 +41,14 @@ def test_a_whole_game_between_three_clients_and_nothing_secret_leaks(server):
         for state in states:
             assert state.seat == seat and state.view["player"] == seat
             for event in state.events:
-                if event["kind"] in ("UnitsPlaced", "HqDealt"):  # private events reach only their owner
+                if event["kind"] == "Dealt":  # a secret bonus reaches only its holder
                     assert event["player"] == seat, f"seat {seat} saw {event}"
             if state.result is None:
-                assert state.view["public"]["sheets"] is None, "sheets shown before the end"
+                assert state.view["public"]["bonuses"] is None, "bonuses shown before the end"
                 assert state.record is None
+        dealt = [e for state in states for e in state.events if e["kind"] == "Dealt"]
+        assert [e["player"] for e in dealt] == [seat]  # its own, once
+        assert states[-1].view["public"]["bonuses"] is not None  # every bonus at the end
 
 
 def test_bad_input_gets_errors_and_the_server_carries_on(server):
@@ -53,7 +61,7 @@ def test_bad_input_gets_errors_and_the_server_carries_on(server):
         answers = []
         for raw in (b"{not json}\n", b"[1,2]\n", b'{"type":"teleport"}\n',
                     json.dumps({"type": "act", "code": code, "seq": 1,
-                                "action": {"kind": "pass", "player": 0}}).encode() + b"\n",
+                                "action": {"kind": "bid", "player": 0, "count": 0}}).encode() + b"\n",
                     b'{"type":"join","ref":1,"code":"ZZZZ"}\n'):
             writer.write(raw)
             await writer.drain()
@@ -63,11 +71,14 @@ def test_bad_input_gets_errors_and_the_server_carries_on(server):
         assert "do not play" in answers[3]["error"] and "no game ZZZZ" in answers[4]["error"]
         # out of turn / against the rules, from a seated player: refused to that player only
         state = await next_of(good[1], State)
-        await good[1].send(Act(code, state.seq, {"kind": "propose", "player": 1, "initiate": "AC",
-                                                   "step": "b1"}))
+        await good[1].send(Act(code, state.seq, {"kind": "take", "player": 1, "count": 1}))
         refused = await next_of(good[1], Refused)
-        assert "opening" in refused.error or "cannot" in refused.error
-        await good[1].send(Act(code, state.seq, {"kind": "pass", "player": 0}))
+        assert refused.error == "Everyone bids first."
+        await good[1].send(Act(code, state.seq, {"kind": "bid", "player": 1, "count": 5}))
+        assert (await next_of(good[1], Refused)).error == "Bid 0 or 1 pebble."
+        await good[1].send(Act(code, state.seq, {"kind": "steal", "player": 1}))
+        assert "unknown action kind 'steal'" in (await next_of(good[1], Refused)).error
+        await good[1].send(Act(code, state.seq, {"kind": "bid", "player": 0, "count": 0}))
         assert "own seat" in (await next_of(good[1], Refused)).error
         # a message over the limit closes that connection
         writer.write(b'{"type":"say","code":"X","text":"' + b"x" * 70000 + b'"}\n')
@@ -93,7 +104,7 @@ def test_bad_input_gets_errors_and_the_server_carries_on(server):
         # and the real game still plays to the end (bo looks again: its first state was read above)
         await good[1].send(Open(9, code))
         results = await asyncio.wait_for(asyncio.gather(
-            *(play_seat(c, code, HUNT, RandomBot(k)) for k, c in enumerate(good))), 120)
+            *(play_seat(c, code, KIND, RandomBot(k)) for k, c in enumerate(good))), 120)
         assert all(r.result is not None for r in results)
 
     asyncio.run(main())
@@ -119,12 +130,12 @@ def test_kill_9_then_restart_keeps_every_acknowledged_action(tmp_path):
     async def play_some():
         nonlocal acknowledged
         conn = await link(first, "ann")
-        code = await create(conn, (None, "random", "random"), options={"turn_limit": 400})
+        code = await create(conn, (None, "random", "random"), options={"pile": 40})
         bot = RandomBot(1)
         while acknowledged < 30:
             m = await next_of(conn, State)
             acknowledged = max(acknowledged, m.seq)
-            act = reply_to(HUNT, m, bot)
+            act = reply_to(KIND, m, bot)
             if act is not None:
                 await conn.send(act)
         return code
@@ -165,27 +176,26 @@ def test_the_lobby_lists_a_game_after_a_client_vanished(server):
     asyncio.run(main())
 
 
-async def test_strong_bots_open_and_answer_side_by_side_with_a_person(server):
-    """Two searching bots and one person: the bots open, then both answer a proposal."""
-    from grail_tui.games.hunt.engine import Phase, Propose
-
+async def test_a_games_own_bots_bid_and_answer_side_by_side_with_a_person(server):
+    """Two bots of Pebbles' own level and one person: the bots bid, then both answer a take of two."""
     conn = await link(server, "ann")
-    code = await create(conn, (None, "strong", "strong"))
-    proposed = False
+    code = await create(conn, (None, "greedy", "greedy"))
+    took = False
     while True:
         m = await next_of(conn, State, 30)
-        if proposed and any(e.get("kind") == "ObjectionsRevealed" for e in m.events):
+        doubted = [e for e in m.events if e.get("kind") == "Doubted"]
+        if took and doubted:
+            assert doubted[0]["taker"] == 0 and doubted[0]["doubters"] == []  # greedy never doubts
             break
         if not m.asked:
             continue
-        view = HUNT.decode_view(m.view, 0)
-        legal = list(HUNT.from_view(view).legal_actions(0))
-        if view.public.phase is Phase.TURN and not proposed:  # a proposal both bots must answer
-            action = next(a for a in legal if isinstance(a, Propose))
-            proposed = True
+        view = KIND.decode_view(m.view, 0)
+        legal = list(KIND.legal_from_view(view, 0))
+        if view.public.stage is Stage.TURN and not took:  # a take both bots must answer
+            action, took = Take(0, 2), True
         else:
             action = RandomBot(1).decide(view, legal)
-        await conn.send(Act(code, m.seq, HUNT.action_to_dict(action)))
+        await conn.send(Act(code, m.seq, KIND.action_to_dict(action)))
     await conn.close()
 
 
@@ -204,8 +214,8 @@ async def test_a_person_joining_later_cannot_look_like_another_seat(server):
     from grail_tui.net.protocol import Create, Join, Joined, TableRules
 
     host = await link(server, "hana")
-    await host.send(Create(1, "hunt", (None, "random", None, None), names=("", "Carol", "", ""),
-                           options={"turn_limit": 60}, rules=TableRules(min_round=0)))
+    await host.send(Create(1, KIND.name, (None, "random", None, None), names=("", "Carol", "", ""),
+                           rules=TableRules(min_round=0)))
     code = (await next_of(host, Joined)).code
     for k, lookalike in enumerate(("carol", "\u1d04arol", "Caro\u0301l", "HANA")):
         person = await link(server, lookalike)
@@ -227,7 +237,7 @@ async def test_a_person_joining_later_cannot_look_like_another_seat(server):
     server.assert_no_traceback()
 
 
-def test_before_it_opens_its_doors_a_server_imports_every_game_and_settles_its_collector(tmp_path):
+def test_before_it_opens_its_doors_a_server_imports_every_game_and_settles_its_collector(tmp_path, monkeypatch):
     """Importing a game when the first is created held up every connection (a third of the
     server's time in a burst of fifty arrivals): `serve` preloads each game's rules, bots and words."""
     import subprocess
@@ -243,11 +253,14 @@ async def main():
     await asyncio.wait_for(ready.wait(), 30)
     import gc
     print(json.dumps({{"thresholds": gc.get_threshold(), "frozen": gc.get_freeze_count()}}))
-    print(json.dumps(sorted(m for m in sys.modules if m.startswith("grail_tui.games."))))
+    print(json.dumps(sorted(sys.modules)))
     task.cancel()
 asyncio.run(main())
 """
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    from ..pebbles import environment
+
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
+                          env=environment())
     *_, collector, modules = done.stdout.strip().splitlines()
     loaded = set(json.loads(modules))
     # and it has set its garbage collector for short pauses (see running.settle_collector)
@@ -255,6 +268,10 @@ asyncio.run(main())
     settled = json.loads(collector)
     assert settled["thresholds"] == list(COLLECTOR_THRESHOLDS) and settled["frozen"] > 10_000
     assert COLLECTOR_THRESHOLDS[0] <= 1000 and COLLECTOR_THRESHOLDS[2] >= 50  # short young pauses, rare full ones
-    for game in ("hunt", "succession"):
-        assert {f"grail_tui.games.{game}.{room}" for room in ("kind", "bots", "words", "engine")} <= loaded
-    assert not any(".screens" in module for module in loaded)  # a server draws nothing
+    from grail_tui.games import registry
+
+    with installed(monkeypatch):  # every game the server knows: the built-in ones and Pebbles
+        rooms = {f"{kind.package}.{room}" for kind in registry.kinds() for room in kind.server_rooms}
+    assert len(rooms) == 9 and "toy_game.bots" in rooms
+    assert rooms <= loaded, rooms - loaded
+    assert not any(".screens" in module or module.endswith(".ui") for module in loaded)  # a server draws nothing

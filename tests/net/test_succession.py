@@ -13,7 +13,7 @@ from grail_tui.games.succession.screens.end import EndScreen
 from grail_tui.games.succession.screens.game import SuccessionScreen
 from grail_tui.games.succession.widgets.cards import HandView
 from grail_tui.net.botclient import play_seat
-from grail_tui.net.protocol import Create, Join, Joined, Say, State, TableRules, Watch
+from grail_tui.net.protocol import Create, Error, Join, Joined, Say, State, TableRules, Watch
 from grail_tui.net.remote import Target
 
 from .helpers import link, next_of
@@ -235,3 +235,19 @@ async def test_the_app_watches_a_card_game_without_seeing_a_hand(server, tmp_pat
         assert screen.client.latest(None).seq == before
     await ann.close()
     await bo.close()
+
+
+async def test_a_typed_option_as_long_as_a_deck_reaches_the_game_which_says_what_is_wrong(server):
+    host = await link(server, "Ada")
+    try:
+        deck = ",".join(["3"] * 150)  # 299 characters: the game, not the wire, judges it
+        await host.send(Create(1, "succession", (None, "random"), options={"plus": deck}))
+        refused = await next_of(host, Error)
+        assert refused.error.startswith("Give the 7 plus card values as whole numbers from 1 to")
+        await host.send(Create(2, "succession", (None, "random"), options={"plus": "3," * 200 + "3"}))
+        assert "longer than 400" in (await next_of(host, Error)).error
+        await host.send(Create(3, "succession", (None, "random"), options={"plus": "2,2,2,2,3,3,4"}))
+        assert (await next_of(host, Joined)).seat == 0
+    finally:
+        await host.close()
+    server.assert_no_traceback()

@@ -47,10 +47,10 @@ def test_replies_travel_whole_and_are_checked_on_arrival():
     assert reply.rows[0].conservative == pytest.approx(27.5 - 3 * 7.9)
     record = RecordReply(2, "ABCD", {"format": "grail-tui-record", "actions": []})
     assert decode_server(encode(record)) == record
-    summary = GameSummary("ABCD", "hunt", "The Hunt", 3, "over", "over", (), 1.0, "Ann wins.", "9 turns")
+    summary = GameSummary("ABCD", "toy", "Pebbles", 3, "over", "all taken", (), 1.0, "Ann wins.", "12 actions")
     games = Games(4, "finished", 0, (summary,), False)
     assert decode_server(encode(games)).games[0].outcome == "Ann wins."
-    live = json.loads(encode(Games(4, "live", 0, (GameSummary("ABCD", "hunt", "T", 3, "playing", "turn 2", (),
+    live = json.loads(encode(Games(4, "live", 0, (GameSummary("ABCD", "toy", "T", 3, "playing", "7 pebbles left", (),
                                                               1.0),), False)))
     del live["games"][0]["outcome"], live["games"][0]["length"]  # a live game says neither
     assert decode_server(json.dumps(live).encode()).games[0].outcome == ""

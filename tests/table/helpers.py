@@ -1,8 +1,7 @@
-"""Tables on either store, for the table tests."""
+"""Tables of Pebbles (the tests' toy game) on either store, for the table tests."""
 
 from __future__ import annotations
 
-from grail_tui.games import registry
 from grail_tui.games.api import BotLevel
 from grail_tui.table.journal import JournalStore, read_save
 from grail_tui.table.seats import SeatConfig
@@ -12,7 +11,7 @@ from grail_tui.table.store import StoredGame
 from grail_tui.table.table import Table
 from grail_tui.table.timekeeping import SYSTEM_CLOCK
 
-HUNT = registry.get("hunt")
+from ..pebbles import KIND
 
 
 class Stores:
@@ -27,12 +26,12 @@ class Stores:
     def table(self, setup, seats, settings=None, thinker=None, clock=SYSTEM_CLOCK) -> Table:
         settings = settings or TableSettings(bot_delay=0)
         self.count += 1
-        stored = StoredGame("hunt", HUNT.setup_to_dict(setup), list(seats), settings)
+        stored = StoredGame(KIND.name, KIND.setup_to_dict(setup), list(seats), settings)
         if self.db is not None:
             store = self.db.create(f"G{self.count}", stored, "test", "playing")
         else:
             store = JournalStore(self.folder / f"g{self.count}.jsonl", stored, records=self.folder)
-        return Table(HUNT, setup, seats, store, settings=settings, thinker=thinker, clock=clock)
+        return Table(KIND, setup, seats, store, settings=settings, thinker=thinker, clock=clock)
 
     def restore(self, settings=None, thinker=None, clock=SYSTEM_CLOCK) -> Table:
         if self.db is not None:
@@ -43,11 +42,12 @@ class Stores:
             path = self.folder / f"g{self.count}.jsonl"
             stored = read_save(path)
             store = JournalStore(path)
-        return Table.restore(HUNT, stored, store, settings=settings, thinker=thinker, clock=clock)
+        return Table.restore(KIND, stored, store, settings=settings, thinker=thinker, clock=clock)
 
 
 def seats(*kinds: str | None) -> list[SeatConfig]:
     names = ["Ada", "Bo", "Cy", "Di", "Ed"]
-    return [SeatConfig(names[k], BotLevel(kind) if kind else None) for k, kind in enumerate(kinds)]
+    return [SeatConfig(names[k], BotLevel(kind).nearest(KIND.bot_levels) if kind else None)
+            for k, kind in enumerate(kinds)]
 
 

@@ -20,22 +20,21 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from grail_tui.games import registry
-from grail_tui.games.hunt.engine import Game, Setup
 from grail_tui.table.journal import JournalStore, damaged_path, read_save, unfinished
 from grail_tui.table.seats import SeatConfig
 from grail_tui.table.settings import TableSettings
 from grail_tui.table.store import StoredGame
 from grail_tui.table.table import Table
 
-HUNT = registry.get("hunt")
+from ..pebbles import KIND, Game, Setup
+
 SEATS = [SeatConfig("Ann"), SeatConfig("Bo"), SeatConfig("Cy")]
 EXAMPLES = int(os.environ.get("GRAIL_EXAMPLES", 25))
 
 
 def played(seed: int, moves: int) -> tuple[Setup, list[dict]]:
     """A game of random legal play, as the actions a journal keeps."""
-    game = Game(Setup(players=3, seed=seed))
+    game = Game(Setup(players=3, seed=seed, pile=100))  # never ends within the moves: a save stays a save
     rng = random.Random(seed)
     actions = []
     while len(actions) < moves and game.outcome is None:
@@ -43,13 +42,13 @@ def played(seed: int, moves: int) -> tuple[Setup, list[dict]]:
         legal = game.legal_actions(player)
         action = legal[rng.randrange(len(legal))]
         game.apply(action)
-        actions.append(HUNT.action_to_dict(action))
+        actions.append(KIND.action_to_dict(action))
     return game.setup, actions
 
 
 def saved(folder: Path, setup: Setup, actions: list[dict]) -> Path:
     path = folder / "game.jsonl"
-    stored = StoredGame("hunt", HUNT.setup_to_dict(setup), SEATS, TableSettings(bot_delay=0))
+    stored = StoredGame(KIND.name, KIND.setup_to_dict(setup), SEATS, TableSettings(bot_delay=0))
     store = JournalStore(path, stored)
     for k, action in enumerate(actions):
         store.accepted(k, action)
@@ -59,7 +58,7 @@ def saved(folder: Path, setup: Setup, actions: list[dict]) -> Path:
 
 def restored(path: Path) -> tuple[Table, JournalStore]:
     store = JournalStore(path)
-    return Table.restore(HUNT, read_save(path), store, settings=TableSettings(bot_delay=0)), store
+    return Table.restore(KIND, read_save(path), store, settings=TableSettings(bot_delay=0)), store
 
 
 def check_cut(folder: Path, setup: Setup, actions: list[dict], offset: int) -> None:
@@ -73,7 +72,7 @@ def check_cut(folder: Path, setup: Setup, actions: list[dict], offset: int) -> N
     kept = actions if offset == last - 1 else actions[:-1]  # a record missing only its newline is whole
     assert [(s.stored is not None, s.damage) for s in unfinished(folder)] == [(True, None)]  # listed
     table, store = restored(path)
-    assert table.state.public_view() == HUNT.replay(setup, [HUNT.action_from_dict(a) for a in kept]).public_view()
+    assert table.state.public_view() == KIND.replay(setup, [KIND.action_from_dict(a) for a in kept]).public_view()
     if 0 < offset < last - 1:
         assert store.mended and f"({len(kept)} actions kept)" in store.mended  # told, once
         assert damaged_path(path).read_bytes() == torn + b"\n"  # set aside, not lost
@@ -83,8 +82,8 @@ def check_cut(folder: Path, setup: Setup, actions: list[dict], offset: int) -> N
     player = next(iter(table.asked()), None)
     if player is not None:  # the next action goes on a line of its own
         action = table.state.legal_actions(player)[0]
-        store.accepted(len(kept), HUNT.action_to_dict(action))
-        kept = [*kept, HUNT.action_to_dict(action)]
+        store.accepted(len(kept), KIND.action_to_dict(action))
+        kept = [*kept, KIND.action_to_dict(action)]
     store.close()
     _again, second = restored(path)
     second.close()
@@ -113,7 +112,7 @@ from pathlib import Path
 from grail_tui.table.journal import JournalStore
 from grail_tui.table.store import StoredGame
 from grail_tui.table.settings import TableSettings
-store = JournalStore(Path(sys.argv[1]), StoredGame("hunt", {}, [], TableSettings()))
+store = JournalStore(Path(sys.argv[1]), StoredGame("toy", {}, [], TableSettings()))
 k = 0
 while True:  # big records: the kill lands in the middle of writing one
     store.accepted(k, {"index": k, "pad": "x" * 4_000_000})

@@ -8,10 +8,19 @@ import stat
 
 import pytest
 
-from grail_tui.games.hunt.engine import GameRecord
 from grail_tui.table.library import RecordIndex, summarize, write_private
 
-from ..hunt.test_story import delivery, worked_example
+from ..pebbles import finished, pebbles
+
+GameRecord = pebbles.GameRecord
+
+
+def delivery():
+    return finished(names=("Anna", "Ben"))
+
+
+def other_game():
+    return finished(players=3, seed=2, pile=8, names=("Cy", "Di", "Ed"))
 
 
 def keep(folder, name, game, when, cut=None):
@@ -26,31 +35,34 @@ def index(tmp_path):
     folder = tmp_path / "records"
     folder.mkdir()
     keep(folder, "a.json", delivery(), 2000)
-    keep(folder, "b.json", worked_example(turn_limit=6), 1000)
+    keep(folder, "b.json", other_game(), 1000)
     return RecordIndex(folder, tmp_path / "cache.json")
 
 
 def test_a_record_is_summed_up_with_its_players_outcome_and_length():
     game = delivery()
-    summary = summarize(GameRecord.of(game).to_dict(), "a.json", 5.0)
-    assert summary.names == ("Anna", "Ben") and summary.winners == ("Anna",) and summary.finished
-    assert summary.length == f"9 turns, {len(game.actions)} actions"
-    assert summary.outcome.endswith("Anna wins with 43 influence on the bearer.")
-    cut = summarize(GameRecord(game.setup, list(game.actions)[:8]).to_dict(), "c.json", 5.0)
-    assert not cut.finished and cut.winners == () and cut.outcome == "Not finished (turn 2)."
+    summary = summarize(GameRecord(game.setup, list(game.actions)).to_dict(), "a.json", 5.0)
+    assert summary.names == ("Anna", "Ben") and summary.winners == ("Ben",) and summary.finished
+    assert (summary.game, summary.title) == ("toy", "Pebbles")
+    assert summary.length == f"all taken, {len(game.actions)} actions" and len(game.actions) == 10
+    assert summary.outcome == "Ben wins with 6."
+    cut = summarize(GameRecord(game.setup, list(game.actions)[:5]).to_dict(), "c.json", 5.0)
+    assert not cut.finished and cut.winners == () and cut.outcome == "Not finished (5 pebbles left)."
 
 
 def test_a_record_that_breaks_the_rules_is_summed_up_to_that_point_with_its_problem():
-    data = GameRecord.of(delivery()).to_dict()
-    data["actions"][3] = data["actions"][2]  # the same opening twice
+    game = delivery()
+    data = GameRecord(game.setup, list(game.actions)).to_dict()
+    data["actions"][3] = data["actions"][2]  # the same take twice, where a doubt was due
     summary = summarize(data, "bad.json", 5.0)
-    assert summary.problem is not None and summary.problem.startswith("action 3 breaks the rules")
-    assert not summary.finished
+    assert summary.problem == "action 3 breaks the rules: It is not your turn."  # the taker, in the doubts
+    assert not summary.finished and summary.outcome == "Not finished (4 pebbles left)."
 
 
 def test_the_second_look_replays_nothing_and_a_changed_file_alone_is_replayed(index):
     first = index.entries()
     assert [e.key for e in first] == ["a.json", "b.json"] and index.replayed == 2
+    assert [e.names for e in first] == [("Anna", "Ben"), ("Cy", "Di", "Ed")]
     assert index.entries() == first and index.replayed == 0
     keep(index.folder, "b.json", delivery(), 3000)  # rewritten: newer, another game
     again = index.entries()

@@ -9,10 +9,10 @@ import time
 import pytest
 from pytest import approx
 
-from grail_tui.games.hunt.engine import Setup
 from grail_tui.table.settings import TableSettings
 from grail_tui.table.timekeeping import SYSTEM_CLOCK, FakeClock
 
+from ..pebbles import Bid, Take, setup
 from .helpers import Stores, seats
 
 
@@ -79,9 +79,15 @@ async def test_the_system_clock_is_the_machines_and_its_alarms_are_the_loops():
 
 
 async def test_a_waits_deadline_is_told_in_wall_time_from_when_it_opened(stores: Stores, clock: FakeClock):
-    table = stores.table(Setup(players=2, seed=2, first_player=0), seats(None, None),
+    table = stores.table(setup(players=2, seed=2), seats(None, None),
                          TableSettings(bot_delay=0, turn_timeout=30, answer_timeout=10), clock=clock)
     opened = clock.wall()
     await clock.advance(4)
-    assert table.update_for(0).deadline == approx(opened + 30)  # the opening: a turn's limit
+    assert table.update_for(0).deadline == approx(opened + 30)  # the bids: a turn's limit
+    table.submit(0, Bid(0, 0), table.seq)
+    table.submit(1, Bid(1, 0), table.seq)
+    await clock.advance(1)
+    table.submit(0, Take(0, 2), table.seq)  # an answer's wait, from when it opened
+    await clock.advance(3)
+    assert table.update_for(1).deadline == approx(opened + 5 + 10)
     table.close()

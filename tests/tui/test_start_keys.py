@@ -92,3 +92,51 @@ async def test_a_game_of_fixed_size_offers_no_arrows_on_players():
             await pilot.press("right")
         await pilot.press("down")
         assert "←/→" not in hint_of(menu, "Players") and "◂" not in hint_of(menu, "Players")
+
+
+async def test_a_game_without_screens_is_not_offered_at_the_terminal_and_the_form_says_why(monkeypatch):
+    """Pebbles (the tests' toy game, installed as a package) has no screens: ←/→ on the Game row
+    steps through the two games a terminal can play, and the row says why Pebbles is not among them."""
+    from grail_tui.games import registry
+
+    from ..games.conftest import PLUGINS
+
+    monkeypatch.syspath_prepend(str(PLUGINS))
+    registry.refresh()
+    try:
+        app = GrailApp(seed=7, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            menu = app.screen.query_one(StartMenu)
+            await to_row(pilot, menu, "game")
+            seen = []
+            for _ in range(3):
+                seen.append(menu.settings.game)
+                await pilot.press("right")
+            assert seen == ["hunt", "succession", "hunt"]
+            assert "Pebbles: no screens, bots only" in hint_of(menu, "Game")
+            title = str(app.screen.query_one("#title").render())
+            assert "Pebbles" not in title and "Grail Succession" in title
+    finally:
+        monkeypatch.undo()
+        registry.refresh()
+
+
+def test_a_seat_steps_through_the_bot_levels_its_game_offers_its_own_too(monkeypatch):
+    from grail_tui.games import registry
+
+    from ..games.conftest import PLUGINS
+
+    monkeypatch.syspath_prepend(str(PLUGINS))
+    registry.refresh()
+    try:
+        hunt = NewGame(seed=0)
+        assert hunt.seat_kinds() == (None, BotLevel.RANDOM, BotLevel.HEURISTIC, BotLevel.STRONG)
+        toy = NewGame(game="toy", seed=0)
+        greedy = BotLevel("greedy")
+        assert toy.seat_kinds() == (None, BotLevel.RANDOM, greedy)
+        toy.set_players(3)  # the form's fair bots become the game's own fair level
+        assert [seat.bot for seat in toy.seats] == [None, greedy, greedy]
+        assert [seat.bot.label for seat in toy.seats[1:]] == ["greedy", "greedy"]
+    finally:
+        monkeypatch.undo()
+        registry.refresh()

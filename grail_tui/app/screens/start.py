@@ -32,7 +32,6 @@ def login_name() -> str:
     return name[:1].upper() + name[1:] if name else "Player"
 
 
-KINDS: tuple[BotLevel | None, ...] = (None, *BotLevel)  # None: a human at this terminal
 MENU = ("start", "continue", "library", "replay", "help", "quit")
 MENU_LABELS = {
     "start": "Start a new game",
@@ -96,6 +95,12 @@ class NewGame:
             name = next(x for x in (*BOT_NAMES, *(f"Bot {k}" for k in range(1, 9))) if x not in used)
             self.seats.append(SeatConfig(name, BotLevel.HEURISTIC))
         del self.seats[n:]
+        # each seat's bot one the game offers: its own level of that name, else the nearest
+        self.seats = [replace(seat, bot=seat.bot and seat.bot.nearest(kind.bot_levels)) for seat in self.seats]
+
+    def seat_kinds(self) -> tuple[BotLevel | None, ...]:
+        """What a seat may be, in the order ←/→ steps through: a person, then the game's bots."""
+        return (None, *self.kind.bot_levels)  # None: a human at this terminal
 
     def setup(self) -> Setup:
         request = SetupRequest(players=len(self.seats), seed=self.seed,
@@ -141,7 +146,7 @@ class StartMenu(Widget, can_focus=True):
 
     def rows(self) -> list[str]:
         items = [m for m in self.menu if m != "continue" or self.saved]
-        if len(registry.names()) > 1:
+        if len(registry.kinds()) > 1:  # the row says why a game without screens is not offered
             items.append("game")
         items += ["players"] + [f"seat{k}" for k in range(len(self.settings.seats))]
         if not self.remote:
@@ -172,7 +177,7 @@ class StartMenu(Widget, can_focus=True):
             if fixed:
                 self.message = f"This choice is always played by {fixed} players."
         elif item == "game":
-            names = registry.names()
+            names = [kind.name for kind in registry.playable()]
             s.game = names[(names.index(s.game) + delta) % len(names)]
             s.options = {}
             s.__post_init__()
@@ -184,7 +189,8 @@ class StartMenu(Widget, can_focus=True):
                 self.message = "Seat 1 is yours."
                 self.refresh()
                 return
-            kind = KINDS[(KINDS.index(s.seats[k].bot) + delta) % len(KINDS)]
+            kinds = s.seat_kinds()
+            kind = kinds[(kinds.index(s.seats[k].bot) + delta) % len(kinds)]
             s.seats[k] = replace(s.seats[k], bot=kind)
         elif item.startswith("option:"):
             option = s.option(item[7:])
@@ -336,7 +342,12 @@ class StartMenu(Widget, can_focus=True):
             text.append("\n")
         text.append("\nNew game\n", bold)
         if "game" in self.rows():
-            line("game", "Game", f"◂ {s.kind.title} ▸", "←/→")
+            unplayable = [kind.title for kind in registry.kinds() if not registry.has_screens(kind)]
+            many = len(registry.playable()) > 1
+            line("game", "Game", f"◂ {s.kind.title} ▸" if many else s.kind.title,
+                 " · ".join(filter(None, ["←/→" if many else "",
+                                          f"{', '.join(unplayable)}: no screens, bots only"
+                                          if unplayable else ""])))
         fixed = s.fixed_players()
         low, high = s.kind.min_players, s.kind.max_players
         line("players", "Players", f"◂ {len(s.seats)} ▸" if fixed is None and low < high else str(len(s.seats)),
@@ -393,7 +404,7 @@ class StartScreen(Screen[None]):
         self.saved = saved
 
     def compose(self) -> ComposeResult:
-        titles = " · ".join(kind.title for kind in registry.kinds())
+        titles = " · ".join(kind.title for kind in registry.playable())
         yield Static(Text.assemble(("grail-tui", "bold"), f"  ·  {titles}"), id="title")
         yield StartMenu(self.settings, self.saved, id="menu")
         yield KeyFooter()

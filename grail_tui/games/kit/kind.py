@@ -30,7 +30,7 @@ StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
 ViewT = TypeVar("ViewT")
 
-STANDARD_LEVELS = (BotLevel.RANDOM, BotLevel.HEURISTIC, BotLevel.STRONG)
+STANDARD_LEVELS = BotLevel.STANDARD
 REBUILT_KEPT = 8  # games rebuilt from views, kept for the questions that follow
 
 
@@ -45,6 +45,8 @@ class BaseKind(Generic[SetupT, StateT, ActionT, ViewT]):
     max_players: ClassVar[int]
     default_players: ClassVar[int]
     illegal: ClassVar[type[IllegalActionError]]
+    # the computer players the game offers, easiest first: the standard three, or its own
+    # (``BotLevel("greedy", "greedy", rank=1)``); its bots module makes each by its name
     bot_levels: ClassVar[tuple[BotLevel, ...]] = STANDARD_LEVELS
     package: ClassVar[str]  # the game's package: its bots, words and ui modules are under it
     # what a server imports before it opens its doors (importing a game's bots the first time
@@ -218,12 +220,8 @@ class BaseKind(Generic[SetupT, StateT, ActionT, ViewT]):
         return bot
 
     def nearest(self, level: BotLevel) -> BotLevel:
-        """``level`` if the game offers it, else the hardest it offers below it, else its easiest."""
-        if level in self.bot_levels:
-            return level
-        order = list(BotLevel)
-        below = [known for known in self.bot_levels if order.index(known) < order.index(level)]
-        return max(below, key=order.index) if below else min(self.bot_levels, key=order.index)
+        """The game's own level named as ``level``, else the nearest it offers (BotLevel.nearest)."""
+        return level.nearest(self.bot_levels)
 
     def sample(self, view: ViewT, rng: random.Random) -> StateT:
         """A game consistent with ``view``, what it hides dealt at random (``samples``)."""

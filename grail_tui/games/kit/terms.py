@@ -4,30 +4,78 @@ interface (games/api.py) names them; a game's kind makes and reads them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
+
+# The three levels the built-in games offer: name, label, strength.
+_STANDARD = {"random": ("easy", 0), "heuristic": ("fair", 1), "strong": ("hard", 2)}
+LEVEL_NAME = re.compile(r"[a-z][a-z0-9-]{0,23}")  # on the wire and in saves
 
 
-class BotLevel(Enum):
-    """The computer players every game offers, from easy to hard."""
+class _Levels(type):
+    def __iter__(cls) -> Iterator[BotLevel]:  # ``for level in BotLevel``: the standard three
+        return iter(getattr(cls, "STANDARD"))  # noqa: B009 - set below the class
 
-    RANDOM = "random"
-    HEURISTIC = "heuristic"
-    STRONG = "strong"
 
-    @property
-    def label(self) -> str:
-        return {"random": "easy", "heuristic": "fair", "strong": "hard"}[self.value]
+@dataclass(frozen=True)
+class BotLevel(metaclass=_Levels):
+    """A computer player a game offers: each game declares its own (``kind.bot_levels``),
+    with its name (``value``: on the wire, in saves and records), the label people read
+    and its strength (``rank``: a higher one plays harder; a game without a level someone
+    asks for gives the nearest by rank). Two levels are the same level if their names are.
+    ``RANDOM``, ``HEURISTIC`` and ``STRONG`` are the built-in games' easy, fair and hard."""
+
+    value: str
+    label: str = field(default="", compare=False)
+    rank: int = field(default=-1, compare=False)  # -1: the standard level's, else 1 (fair)
+
+    RANDOM: ClassVar[BotLevel]
+    HEURISTIC: ClassVar[BotLevel]
+    STRONG: ClassVar[BotLevel]
+    STANDARD: ClassVar[tuple[BotLevel, ...]]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.value, str) or not LEVEL_NAME.fullmatch(self.value):
+            raise ValueError(f"a bot level's name is a short lowercase word, not {self.value!r}")
+        label, rank = _STANDARD.get(self.value, (self.value, 1))
+        if not self.label:
+            object.__setattr__(self, "label", label)
+        if self.rank < 0:
+            object.__setattr__(self, "rank", rank)
+
+    def nearest(self, offered: Sequence[BotLevel]) -> BotLevel:
+        """This level as a game offering ``offered`` has it: its own level of this name, else
+        the strongest it offers up to this one's rank (a game's own fair level for a fair one),
+        else its weakest."""
+        for known in offered:
+            if known == self:
+                return known
+        below = [known for known in offered if known.rank <= self.rank]
+        return max(below, key=_rank) if below else min(offered, key=_rank)
 
     @classmethod
-    def parse(cls, text: str) -> BotLevel:
-        try:
-            return cls(text.strip().lower())
-        except ValueError:
-            choices = ", ".join(level.value for level in cls)
-            raise ValueError(f"unknown bot level {text!r} (choose from {choices})") from None
+    def parse(cls, text: str, offered: Sequence[BotLevel] | None = None) -> BotLevel:
+        """The level named ``text`` (any case, spaces around): one of ``offered`` (a game's
+        ``bot_levels``, whose label and rank it keeps), else of the standard three."""
+        name = text.strip().lower()
+        choices = tuple(offered) if offered is not None else cls.STANDARD
+        for level in choices:
+            if level.value == name:
+                return level
+        raise ValueError(f"unknown bot level {text!r} (choose from {', '.join(c.value for c in choices)})")
+
+
+def _rank(level: BotLevel) -> int:
+    return level.rank
+
+
+BotLevel.RANDOM = BotLevel("random")
+BotLevel.HEURISTIC = BotLevel("heuristic")
+BotLevel.STRONG = BotLevel("strong")
+BotLevel.STANDARD = (BotLevel.RANDOM, BotLevel.HEURISTIC, BotLevel.STRONG)
 
 
 class Wait(Enum):

@@ -8,6 +8,8 @@ from typing import Any
 
 from grail_tui.games.kit import bots as kit
 
+from .engine import Doubt, Reply
+
 
 class RandomBot:
     level = "random"
@@ -20,8 +22,26 @@ class RandomBot:
         return legal[self.rng.randrange(len(legal))]
 
 
-MAKERS: dict[str, kit.Maker[RandomBot]] = {"random": lambda seed, _: RandomBot(seed)}
+class GreedyBot:
+    """Pebbles' own level: takes two whenever it may, never doubts, keeps what it took."""
+
+    level = "greedy"
+    budget = 0.0
+
+    def decide(self, view: Any, legal: Sequence[Any]) -> Any:
+        def greed(action: Any) -> int:
+            if isinstance(action, Doubt):
+                return not action.doubt
+            if isinstance(action, Reply):
+                return action.keep
+            return int(action.count)  # a bid or a take: the more the better
+
+        return max(legal, key=greed)
 
 
-def make_bot(level: str, seed: int, budget: float | None = None) -> RandomBot:
+MAKERS: dict[str, kit.Maker[RandomBot | GreedyBot]] = {"random": lambda seed, _: RandomBot(seed),
+                                                       "greedy": lambda seed, _: GreedyBot()}
+
+
+def make_bot(level: str, seed: int, budget: float | None = None) -> RandomBot | GreedyBot:
     return kit.make_bot(MAKERS, level, seed, budget)

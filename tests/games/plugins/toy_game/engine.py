@@ -5,6 +5,7 @@ from __future__ import annotations
 import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from grail_tui.games.kit import errors as kit_errors
@@ -15,6 +16,16 @@ from grail_tui.games.kit.record import Rules, names_of, seats_to_dict, whole_num
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 PILE = 10
+
+
+class Stage(Enum):
+    """What the game waits for."""
+
+    BIDS = "bids"  # everyone bids, in secret
+    TURN = "turn"  # the mover takes
+    DOUBTS = "doubts"  # after a take of two, the others answer, in secret: doubt it or not
+    REPLY = "reply"  # the doubted taker answers: keep both, or give one back
+    OVER = "over"
 
 
 class IllegalActionError(kit_errors.IllegalActionError):
@@ -51,7 +62,23 @@ class Take:
     count: int  # 1 or 2
 
 
-Action = Bid | Take
+@dataclass(frozen=True, slots=True)
+class Doubt:
+    """A secret answer to a take of two: doubt it (True) or let it stand."""
+
+    player: int
+    doubt: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """The doubted taker's answer: keep both (each doubter then takes one) or give one back."""
+
+    player: int
+    keep: bool
+
+
+Action = Bid | Take | Doubt | Reply
 
 
 @dataclass(frozen=True)
@@ -90,7 +117,24 @@ class Ended:
     audience: None = None
 
 
-Event = Dealt | Took | Ended
+@dataclass(frozen=True)
+class Doubted:
+    """The answers to a take of two, shown together: who doubted it (in seat order)."""
+
+    taker: int
+    doubters: tuple[int, ...]
+    audience: None = None
+
+
+@dataclass(frozen=True)
+class Replied:
+    player: int
+    keep: bool
+    pile: int
+    audience: None = None
+
+
+Event = Dealt | Took | Doubted | Replied | Ended
 
 
 @dataclass(frozen=True)
@@ -100,6 +144,8 @@ class PublicView:
     pile: int
     taken: tuple[int, ...]
     mover: int | None  # None: the opening, everyone answers
+    stage: Stage
+    doubters: tuple[int, ...]  # in a reply: who doubted the take
     outcome: Outcome | None
     bonuses: tuple[int, ...] | None  # shown at the end
 
@@ -113,6 +159,7 @@ class PlayerView:
     public: PublicView
     bonus: int
     bid: int | None  # this player's own answer in the opening, if given
+    doubt: bool | None  # this player's own answer to a take of two, if given
 
 
 def visible_to(event: Any, seat: int | None) -> bool:
@@ -130,8 +177,9 @@ class Game:
         self.first = setup.first_player if setup.first_player is not None else dice.seat(setup.players)
         self.pile = setup.pile
         self.taken = [0] * setup.players
-        self.bids: dict[int, int] = {}
-        self.opening = True
+        self.stage = Stage.BIDS
+        self.answers: dict[int, Any] = {}  # the secret round's answers so far: bids or doubts
+        self.doubters: tuple[int, ...] = ()
         self.mover = self.first
         self.outcome: Outcome | None = None
         self.actions: list[Action] = []
@@ -145,29 +193,44 @@ class Game:
     def is_over(self) -> bool:
         return self.outcome is not None
 
+    @property
+    def opening(self) -> bool:
+        return self.stage is Stage.BIDS
+
     def to_act(self) -> tuple[int, ...]:
-        if self.outcome is not None:
+        if self.stage is Stage.BIDS:
+            return tuple(p for p in range(self.players) if p not in self.answers)
+        if self.stage is Stage.DOUBTS:
+            return tuple(p for p in range(self.players) if p != self.mover and p not in self.answers)
+        if self.stage is Stage.OVER:
             return ()
-        if self.opening:
-            return tuple(p for p in range(self.players) if p not in self.bids)
         return (self.mover,)
 
     def legal_actions(self, player: int) -> Sequence[Action]:
         if player not in self.to_act():
             return ()
-        if self.opening:
+        if self.stage is Stage.BIDS:
             return (Bid(player, 0), Bid(player, 1))
+        if self.stage is Stage.DOUBTS:
+            return (Doubt(player, False), Doubt(player, True))
+        if self.stage is Stage.REPLY:
+            return (Reply(player, False), Reply(player, True))
         return tuple(Take(player, n) for n in (1, 2) if n <= self.pile)
 
     def why_illegal(self, action: object) -> str | None:
         if self.outcome is not None:
             return "The game is over."
-        if not isinstance(action, (Bid, Take)):
+        if not isinstance(action, (Bid, Take, Doubt, Reply)):
             return f"{action!r} is not a move of Pebbles."
         if action.player not in self.to_act():
-            return "It is not your turn." if not self.opening else "You have answered already."
-        if isinstance(action, Bid) != self.opening:
-            return "Everyone bids first." if self.opening else "The bids are in: take pebbles."
+            if self.stage in (Stage.BIDS, Stage.DOUBTS) and action.player in self.answers:
+                return "You have answered already."
+            return "It is not your turn."
+        wanted = {Stage.BIDS: Bid, Stage.TURN: Take, Stage.DOUBTS: Doubt, Stage.REPLY: Reply}[self.stage]
+        if not isinstance(action, wanted):
+            return {Stage.BIDS: "Everyone bids first.", Stage.TURN: "Take pebbles.",
+                    Stage.DOUBTS: "Doubt the take of two, or let it stand.",
+                    Stage.REPLY: "Keep both pebbles, or give one back."}[self.stage]
         if isinstance(action, Bid) and action.count not in (0, 1):
             return "Bid 0 or 1 pebble."
         if isinstance(action, Take) and not 1 <= action.count <= min(2, self.pile):
@@ -181,15 +244,38 @@ class Game:
                 raise IllegalActionError(reason)
         events: list[Event] = []
         if isinstance(action, Bid):
-            self.bids[action.player] = action.count
-            if len(self.bids) == self.players:
-                self.opening = False
+            self.answers[action.player] = action.count
+            if not self.to_act():
                 for seat in range(self.players):
-                    count = min(self.bids[seat], self.pile)
-                    self._take(seat, count, events)
-        else:
+                    self._take(seat, min(self.answers[seat], self.pile), events)
+                self.answers = {}
+                self._next_turn(events, move=False)
+        elif isinstance(action, Take):
             self._take(action.player, action.count, events)
-            self.mover = (self.mover + 1) % self.players
+            if action.count == 2:
+                self.stage = Stage.DOUBTS
+            else:
+                self._next_turn(events)
+        elif isinstance(action, Doubt):
+            self.answers[action.player] = action.doubt
+            if not self.to_act():
+                self.doubters = tuple(p for p in range(self.players) if self.answers.get(p))
+                self.answers = {}
+                events.append(Doubted(self.mover, self.doubters))
+                if self.doubters:
+                    self.stage = Stage.REPLY
+                else:
+                    self._next_turn(events)
+        else:
+            if action.keep:
+                for seat in self.doubters:
+                    self._take(seat, min(1, self.pile), events)
+            else:
+                self.pile += 1
+                self.taken[action.player] -= 1
+            events.append(Replied(action.player, action.keep, self.pile))
+            self.doubters = ()
+            self._next_turn(events)
         self.actions.append(action)
         self.history.extend(events)
         return events
@@ -198,19 +284,29 @@ class Game:
         self.pile -= count
         self.taken[seat] += count
         events.append(Took(seat, count, self.pile))
-        if self.pile == 0 and self.outcome is None:
+
+    def _next_turn(self, events: list[Event], *, move: bool = True) -> None:
+        """The round is over: the next mover takes, or the empty pile ends the game."""
+        if move:
+            self.mover = (self.mover + 1) % self.players
+        self.stage = Stage.TURN
+        if self.pile == 0:
             scores = tuple(t + b for t, b in zip(self.taken, self.bonuses, strict=True))
             best = [p for p, s in enumerate(scores) if s == max(scores)]
             self.outcome = Outcome(best[0] if len(best) == 1 else None, scores)
+            self.stage = Stage.OVER
             events.append(Ended(self.outcome, tuple(self.bonuses)))
 
     def public_view(self) -> PublicView:
         return PublicView(self.players, self.setup.names, self.pile, tuple(self.taken),
-                          None if self.opening or self.outcome else self.mover, self.outcome,
-                          tuple(self.bonuses) if self.outcome else None)
+                          None if self.stage in (Stage.BIDS, Stage.OVER) else self.mover, self.stage,
+                          self.doubters, self.outcome, tuple(self.bonuses) if self.outcome else None)
 
     def view(self, player: int, public: PublicView | None = None) -> PlayerView:
-        return PlayerView(player, public or self.public_view(), self.bonuses[player], self.bids.get(player))
+        own = self.answers.get(player)
+        return PlayerView(player, public or self.public_view(), self.bonuses[player],
+                          own if self.stage is Stage.BIDS else None,
+                          own if self.stage is Stage.DOUBTS else None)
 
     @classmethod
     def from_view(cls, view: PlayerView, bonuses: Sequence[int] | None = None) -> Game:
@@ -220,15 +316,23 @@ class Game:
         game.bonuses = list(bonuses) if bonuses else [view.bonus if p == view.player else 1
                                                       for p in range(pub.players)]
         game.taken = list(pub.taken)
-        game.opening = pub.mover is None and pub.outcome is None
-        game.bids = {view.player: view.bid} if view.bid is not None else {}
+        game.stage = pub.stage
+        game.doubters = pub.doubters
+        own = view.bid if pub.stage is Stage.BIDS else view.doubt
+        game.answers = {view.player: own} if own is not None else {}
         game.outcome = pub.outcome
         game.history = []
         return game
 
 
+ACTIONS: dict[str, tuple[type, str, type]] = {"bid": (Bid, "count", int), "take": (Take, "count", int),
+                                               "doubt": (Doubt, "doubt", bool), "reply": (Reply, "keep", bool)}
+
+
 def action_to_dict(action: Action) -> dict[str, Any]:
-    return {"kind": "bid" if isinstance(action, Bid) else "take", "player": action.player, "count": action.count}
+    kind = next(name for name, (cls, _, _) in ACTIONS.items() if isinstance(action, cls))
+    field = ACTIONS[kind][1]
+    return {"kind": kind, "player": action.player, field: getattr(action, field)}
 
 
 def action_from_dict(data: Any) -> Action:
@@ -236,10 +340,12 @@ def action_from_dict(data: Any) -> Action:
         raise MalformedActionError("an action is a JSON object")
     kind = need(data, "kind", str, MalformedActionError)
     player = need(data, "player", int, MalformedActionError)
-    count = need(data, "count", int, MalformedActionError)
-    if kind not in ("bid", "take"):
-        raise MalformedActionError(f"unknown action kind {kind!r} (bid or take)")
-    return Bid(player, count) if kind == "bid" else Take(player, count)
+    if kind not in ACTIONS:
+        raise MalformedActionError(f"unknown action kind {kind!r} (bid, take, doubt or reply)")
+    cls, field, type_ = ACTIONS[kind]
+    value = need(data, field, type_, MalformedActionError)
+    action: Action = cls(player, value)
+    return action
 
 
 def setup_to_dict(setup: Setup) -> dict[str, Any]:

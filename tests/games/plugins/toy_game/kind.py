@@ -9,10 +9,10 @@ from typing import ClassVar
 
 from grail_tui.games.api import GameKind
 from grail_tui.games.kit.kind import BaseKind
-from grail_tui.games.kit.terms import BotLevel, SetupOption, SetupRequest
+from grail_tui.games.kit.terms import BotLevel, SetupOption, SetupRequest, Wait
 
 from . import engine
-from .engine import Action, Game, PlayerView, PublicView, Setup
+from .engine import Action, Bid, Doubt, Game, PlayerView, PublicView, Reply, Setup, Stage, Take
 
 View = PlayerView | PublicView
 
@@ -24,8 +24,9 @@ class PebblesKind(BaseKind[Setup, Game, Action, View]):
     min_players, max_players, default_players = engine.MIN_PLAYERS, engine.MAX_PLAYERS, 2
     engine: ClassVar[ModuleType] = engine
     package = __package__
-    bot_levels = (BotLevel.RANDOM,)
-    secret_rounds = True  # the opening bids
+    # an easy bot of the standard three, and a level of its own (a fair one: the table's stand-in)
+    bot_levels = (BotLevel.RANDOM, BotLevel("greedy", "greedy", rank=1))
+    secret_rounds = True  # the opening bids, the doubts of a take of two
     samples = True
 
     def options(self) -> Sequence[SetupOption]:
@@ -45,12 +46,29 @@ class PebblesKind(BaseKind[Setup, Game, Action, View]):
         return Game.from_view(view, bonuses)
 
     def hidden_round(self, state: Game) -> bool:
-        return state.opening
+        return state.stage in (Stage.BIDS, Stage.DOUBTS)
+
+    def wait(self, state: Game) -> Wait:
+        return Wait.ANSWER if state.stage in (Stage.DOUBTS, Stage.REPLY) else Wait.TURN
+
+    def default_action(self, state: Game, seat: int, *, pass_turn: bool) -> Action | None:
+        """A silent bid is 0, a silent doubt lets the take stand, a silent reply gives one
+        back; a silent turn takes one (else a stand-in bot plays it)."""
+        stage = state.stage
+        if stage is Stage.BIDS:
+            return Bid(seat, 0)
+        if stage is Stage.DOUBTS:
+            return Doubt(seat, False)
+        if stage is Stage.REPLY:
+            return Reply(seat, False)
+        if stage is Stage.TURN and pass_turn:
+            return Take(seat, 1)
+        return None
 
     def progress(self, public: View) -> str:
         public = self.public_of(public)
         assert isinstance(public, PublicView)
-        return "over" if public.outcome else f"{public.pile} pebbles left"
+        return "all taken" if public.outcome else f"{public.pile} pebbles left"
 
     def turns(self, state: Game) -> int:
         return len(state.actions)

@@ -7,7 +7,7 @@ from typing import Any
 
 from grail_tui.games.kit.words import namer
 
-from .engine import Dealt, Ended, Took
+from .engine import Dealt, Doubted, Ended, Replied, Took
 
 
 class LogBook:
@@ -22,6 +22,12 @@ class LogBook:
                 self.lines.append(f"Your secret bonus is {event.bonus}.")
             elif isinstance(event, Took):
                 self.lines.append(f"{self.name(event.player)} takes {event.count}; {event.pile} left.")
+            elif isinstance(event, Doubted):
+                doubters = ", ".join(self.name(p) for p in event.doubters) or "nobody"
+                self.lines.append(f"{self.name(event.taker)} took two; doubted by {doubters}.")
+            elif isinstance(event, Replied):
+                kept = "keeps both" if event.keep else "gives one back"
+                self.lines.append(f"{self.name(event.player)} {kept}; {event.pile} left.")
             elif isinstance(event, Ended):
                 self.lines.append(event.outcome.describe(self.name))
 

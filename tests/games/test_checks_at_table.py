@@ -1,6 +1,6 @@
-"""The table checks each action against the rules once: its refusal is the check, and the
-engine applies what it accepted without checking again (a hidden round's answers too, when
-they are applied together)."""
+"""The table checks each action against the rules once, in every game: its refusal is the check,
+and the engine applies what it accepted without checking again (a hidden round's answers too,
+when they are applied together). Per game, as each engine's check is its own."""
 
 from __future__ import annotations
 
@@ -29,7 +29,16 @@ class MemoryStore:
 def count_checks(monkeypatch, game: str) -> list[object]:
     """Every rule check the engine makes, by the game it checks."""
     checked: list[object] = []
-    if game == "hunt":
+    if game == "toy":
+        toy = registry.get("toy").state_type  # type: ignore[attr-defined]
+        original_check = toy.why_illegal
+
+        def counting_check(self, action):
+            checked.append(self)
+            return original_check(self, action)
+
+        monkeypatch.setattr(toy, "why_illegal", counting_check)
+    elif game == "hunt":
         original = hunt_game.check
 
         def counting(state, action):
@@ -48,8 +57,10 @@ def count_checks(monkeypatch, game: str) -> list[object]:
     return checked
 
 
-@pytest.mark.parametrize(("game", "players"), [("hunt", 3), ("hunt", 2), ("succession", 2)])
-def test_every_action_at_the_table_is_checked_once(monkeypatch, game, players):
+@pytest.mark.parametrize(("game", "players"), [("hunt", 3), ("hunt", 2), ("succession", 2), ("toy", 3)])
+def test_every_action_at_the_table_is_checked_once(monkeypatch, game, players, request):
+    if game == "toy":
+        request.getfixturevalue("toy_installed")
     kind = registry.get(game)
     setup = kind.make_setup(SetupRequest(players=players, seed=5, options={"turn_limit": 8} if game == "hunt" else {}))
     seats = [SeatConfig(f"P{seat}", None) for seat in range(players)]
@@ -69,13 +80,15 @@ def test_every_action_at_the_table_is_checked_once(monkeypatch, game, players):
     table.close()
 
 
-@pytest.mark.parametrize(("game", "players"), [("hunt", 3), ("succession", 2)])
-async def test_a_bots_action_is_checked_once_too(monkeypatch, game, players):
+@pytest.mark.parametrize(("game", "players"), [("hunt", 3), ("succession", 2), ("toy", 3)])
+async def test_a_bots_action_is_checked_once_too(monkeypatch, game, players, request):
     """A bot's decision is refused or taken on one check, like a person's."""
     from grail_tui.games.api import BotLevel
     from grail_tui.table.thinking import Thinker
     from grail_tui.table.timekeeping import FakeClock
 
+    if game == "toy":
+        request.getfixturevalue("toy_installed")
     kind = registry.get(game)
     setup = kind.make_setup(SetupRequest(players=players, seed=7, options={"turn_limit": 6} if game == "hunt" else {}))
     seats = [SeatConfig(f"P{seat}", BotLevel.RANDOM) for seat in range(players)]
