@@ -149,6 +149,8 @@ class GameKind(Protocol[SetupT, StateT, ActionT, ViewT]):
     def samples(self) -> bool: ...  # does ``sample`` deal what a view hides at random (for searching bots)?
     @property
     def tells_stories(self) -> bool: ...  # does the kind tell the story of a record (:class:`TellsStories`)?
+    @property
+    def on_screen(self) -> bool: ...  # does its ``ui`` play it at a terminal (else headless only, for now)?
 
     # -- setting up -------------------------------------------------------------
 

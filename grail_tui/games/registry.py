@@ -84,7 +84,10 @@ def names() -> tuple[str, ...]:
 
 def has_screens(kind: GameKind) -> bool:
     """Can the game be played at a terminal: does its package have the ``ui`` module
-    ``kind.ui()`` imports? Found without importing it (that would bring Textual along)."""
+    ``kind.ui()`` imports? Found without importing it (that would bring Textual along). A game
+    whose screens are still to come says so (``on_screen = False``): its ``ui`` only explains."""
+    if not getattr(kind, "on_screen", True):  # (a stand-in kind in a test may lack the flag)
+        return False
     try:
         return importlib.util.find_spec(f"{kind.package}.ui") is not None
     except (ImportError, ValueError):

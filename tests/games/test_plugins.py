@@ -113,8 +113,9 @@ def test_listing_the_games_imports_none_and_only_games_with_screens_are_offered_
               " print(names, [m for m in ('grail_tui.games.hunt.kind', 'grail_tui.games.succession.kind',"
               " 'toy_game.kind') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=environment, timeout=60)
-    assert out.stdout.strip() == "('hunt', 'succession', 'toy') []", out.stderr
+    assert out.stdout.strip() == "('hunt', 'succession', 'strings', 'toy') []", out.stderr
     assert not registry.has_screens(toy_installed) and registry.has_screens(registry.get("hunt"))
+    assert not registry.has_screens(registry.get("strings"))  # its screens are still to come
     assert [kind.name for kind in registry.playable()] == ["hunt", "succession"]
 
 

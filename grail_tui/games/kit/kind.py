@@ -60,6 +60,7 @@ class BaseKind(Generic[SetupT, StateT, ActionT, ViewT]):
     rebuilds_from_view: ClassVar[bool] = True  # ``from_view`` makes a playable game of a view
     samples: ClassVar[bool] = False  # ``sample`` deals the unseen at random, for searching bots
     tells_stories: ClassVar[bool] = False  # ``story`` tells how a record really went
+    on_screen: ClassVar[bool] = True  # its ``ui`` plays it at a terminal (False: headless only, for now)
 
     # -- the engine the defaults read (taken from ``engine`` when a kind names it) ----------------
     engine: ClassVar[types.ModuleType]
