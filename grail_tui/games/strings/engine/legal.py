@@ -37,7 +37,7 @@ from .actions import (
     Support,
 )
 from .checks import check_rules, free_move, on_table, plot_kind_of, plot_may_be_played
-from .rules import shielded
+from .rules import may_take_side, shielded
 from .vocabulary import OFFERS_PER_TURN, AttackKind, Side, WindowKind
 
 if TYPE_CHECKING:
@@ -92,8 +92,11 @@ def _candidates(game: Game, player: int) -> list[Action]:
         out.append(Pass(player))
         if game.windows[-1].kind is WindowKind.SUPPORT and game.attack is not None:
             board = game.board
-            mine = [board.cabal[player], *board.groups_of(player)]
-            out += [Support(player, c, s) for c in mine if board.tokens.get(c, 0) for s in Side]
+            attack = game.attack
+            sides = [s for s in Side if may_take_side(game, attack, player, s) is None]  # once, not per card
+            mine = [c for c in (board.cabal[player], *board.groups_of(player))
+                    if board.tokens.get(c, 0) and c not in attack.used and c != attack.attacker]
+            out += [Support(player, c, s) for c in mine for s in sides]
             out += [Agent(player, c, s) for c in game.group_hand[player]
                     if game.defs[c].name == game.name(game.attack.target) for s in Side]
         out += _anytime(game, player)
