@@ -39,3 +39,21 @@ def test_the_heuristic_never_offers_or_gives_a_rival_anything():
         assert action in legal and not isinstance(action, (Offer, Give))
         state.apply(action)
     assert could_give > 50  # it had the chance, often
+
+
+def test_the_heuristic_strikes_at_a_rivals_claim_instead_of_letting_it_stand():
+    from grail_tui.games.strings.engine import Pass, PlayPlot
+    from tests.strings.engine.test_victory import end_turn, grow
+    from tests.strings.helpers import A, B, at_main, hand
+
+    game = at_main(A, B)
+    grow(game, 0, 12)
+    end_turn(game)  # seat 0 meets the basic goal and claims it
+    strike = hand(game, 1, "P24", owner=0)
+    while game.to_act()[0] != 1:
+        game.apply(Pass(game.to_act()[0]))
+    view = game.view(1)
+    assert view.public.claims and view.public.claims[0][0] == 0
+    choice = KIND.make_bot(BotLevel.HEURISTIC, 1).decide(view, KIND.legal_from_view(view, 1))
+    assert isinstance(choice, PlayPlot) and choice.card == strike
+    assert game.board.controller[choice.target] == 0
