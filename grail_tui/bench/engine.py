@@ -36,6 +36,7 @@ def measure(kind: GameKind, seconds: float, seed: int) -> dict[str, Any]:
         rng = random.Random(seed)
         games = actions = 0
         started = time.perf_counter()
+        cpu_started = time.process_time()  # on a shared machine the CPU time is the steadier figure
         elapsed = 0.0
         while elapsed < seconds:
             setup = kind.make_setup(SetupRequest(players=players, seed=seed + games))
@@ -44,12 +45,15 @@ def measure(kind: GameKind, seconds: float, seed: int) -> dict[str, Any]:
             games += 1
             actions += count
             elapsed = time.perf_counter() - started
+        cpu = time.process_time() - cpu_started
         results[f"{players}p"] = {
             "games": games,
             "actions": actions,
             "seconds": round(elapsed, 3),
             "actions_per_second": round(actions / elapsed),
             "games_per_second": round(games / elapsed, 2),
+            "cpu_seconds": round(cpu, 3),
+            "cpu_us_per_action": round(cpu / max(actions, 1) * 1e6, 1),
         }
         total_actions += actions
         total_games += games

@@ -108,6 +108,9 @@ def test_bench_engine_prints_json():
     assert out.returncode == 0
     report = json.loads(out.stdout)
     assert report["actions_per_second"] > 0 and set(report["by_players"]) == {"3p", "6p"}
+    for size in report["games"]["strings"]["by_players"].values():  # the steadier figure on a busy machine
+        per_action = size["cpu_seconds"] / size["actions"] * 1e6
+        assert 0 < size["cpu_seconds"] and abs(size["cpu_us_per_action"] - per_action) < 0.05 * per_action
 
 
 def test_tournament_keeps_its_summary_in_a_file_after_every_game(tmp_path):

@@ -3,6 +3,7 @@ case needs them (the fixtures force what ordinary play would reach slowly), and 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import replace
 from typing import Any
 
@@ -16,6 +17,7 @@ from grail_tui.games.strings.engine import (
     Place,
     Setup,
 )
+from grail_tui.games.strings.engine.view import Face
 
 A, B, C, D, E, F = "old-money", "low-note", "borderlines", "open-eye", "masks", "open-palm"
 
@@ -145,3 +147,17 @@ def clear_hands(game: Game) -> None:
 
 def start_group(game: Game, player: int) -> int:
     return game.board.groups_of(player)[0]
+
+
+def faces(value: object) -> set[int]:
+    """Every card number a view (or any part of one) shows a face of."""
+    found: set[int] = set()
+    if isinstance(value, Face):
+        found.add(value.uid)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for item in dataclasses.fields(value):
+            found |= faces(getattr(value, item.name))
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            found |= faces(item)
+    return found

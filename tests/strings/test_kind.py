@@ -47,11 +47,11 @@ def test_a_record_of_a_random_game_checks(tmp_path):
     assert check(str(path)) .startswith(KIND.result(state).text)
 
 
-def test_secret_rounds_are_hidden_rounds_and_only_random_bots_exist():
+def test_secret_rounds_are_hidden_rounds_and_random_and_heuristic_bots_exist():
     state = KIND.new_state(KIND.make_setup(SetupRequest(players=2, seed=0)))
     assert KIND.secret_rounds and KIND.hidden_round(state) and state.to_act() == (0, 1)
-    assert KIND.bot_levels == (BotLevel.RANDOM,)
-    assert KIND.nearest(BotLevel.STRONG) is BotLevel.RANDOM  # a stand-in asked for is the random bot
+    assert KIND.bot_levels == (BotLevel.RANDOM, BotLevel.HEURISTIC)
+    assert KIND.nearest(BotLevel.STRONG) is BotLevel.HEURISTIC  # a stand-in asked for is the best there is
 
 
 def test_every_event_of_a_game_reads_in_words_for_every_seat():

@@ -44,7 +44,7 @@ class StringsKind(BaseKind[Setup, Game, Action, View]):
     min_players, max_players, default_players = PLAYERS_MIN, PLAYERS_MAX, 4
     engine: ClassVar[ModuleType] = engine
     package = __package__
-    bot_levels = (BotLevel.RANDOM,)
+    bot_levels = (BotLevel.RANDOM, BotLevel.HEURISTIC)
     app_rooms = ("kind",)
     secret_rounds = True
     rebuilds_from_view = False

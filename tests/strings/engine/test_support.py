@@ -18,7 +18,7 @@ from grail_tui.games.strings.engine import (
     SupportError,
     support_value,
 )
-from tests.strings.helpers import A, B, F, Loaded, at_main, hand, pass_windows, seat
+from tests.strings.helpers import A, B, F, Loaded, at_main, faces, hand, pass_windows, seat
 
 ATTACK, DEFENCE = Side.ATTACK, Side.DEFENCE
 
@@ -178,3 +178,30 @@ def test_s22_44_target_destroyed_by_a_strike_the_attack_ends_without_a_roll():
 def pass_windows_until(game, done):
     while not done():
         game.apply(Pass(game.to_act()[0]))
+
+
+def test_s4_hands_show_others_only_counts_a_contributor_struck_back_into_a_hand_is_not_named():
+    """§4: of a hand, the others see only how many cards of each back it holds. A group that
+    aided an attack and was then sent to its owner's hand (its master struck down) still counts
+    (§8.5), but the attack no longer names it in any view but its owner's hand (found by
+    hypothesis: players=6, seed=54278)."""
+    from grail_tui.games.strings.engine import Shelter
+
+    game = at_main(A, B, F)
+    target = seat(game, 1, "K13", alignments=())
+    master = seat(game, 0, "K07", power=1, global_power=0, alignments=(), tokens=0)
+    helper = seat(game, 0, "K04", under=master, power=3, global_power=3, alignments=())
+    strike = hand(game, 2, "P24", owner=2)  # strength 3 against any group
+    attack = committed(game, game.board.cabal[0], target)
+    game.apply(Support(0, helper, ATTACK))
+    game.apply(Pass(1))
+    game.apply(PlayPlot(2, strike, master))
+    pass_windows_until(game, lambda: game.prompt() == "shelter")
+    game.apply(Shelter(0))
+    assert helper in game.group_hand[0] and [c.value for c in attack.support if c.card == helper] == [3]
+    public = game.public_view()
+    assert public.attack is not None
+    assert [(h.player, h.card, h.value, h.how) for h in public.attack.support] == [(0, None, 3, "A1")]
+    for other in (1, 2):
+        assert helper not in faces(game.view(other))
+    assert helper in {face.uid for face in game.view(0).group_hand}

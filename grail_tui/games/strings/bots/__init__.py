@@ -1,22 +1,24 @@
 """Computer players for Pulling Strings. A bot sees one seat's view and its legal actions, nothing
-else. Only the random player exists yet (the heuristic and strong ones are issue 26, items 4-5)."""
+else. The random and heuristic players exist (the strong one is issue 26, item 4)."""
 
 from __future__ import annotations
 
 from ...kit import bots as kit
+from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 
-Bot = RandomBot
+Bot = RandomBot | HeuristicBot
 
 MAKERS: dict[str, kit.Maker[Bot]] = {
     "random": lambda seed, _: RandomBot(seed),
+    "heuristic": lambda seed, _: HeuristicBot(seed),
 }
 LEVELS = tuple(MAKERS)
 
 
 def make_bot(level: str, seed: int, budget: float | None = None) -> Bot:
-    """A bot of ``level`` (only random so far)."""
+    """A bot of ``level`` (random or heuristic)."""
     return kit.make_bot(MAKERS, level, seed, budget)
 
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "Bot", "HeuristicBot", "RandomBot", "make_bot"]

@@ -38,6 +38,7 @@ from .actions import (
     Shelter,
     Support,
 )
+from .board import relation
 from .cards import CardDataError, CardDef, CardSet, Deck
 from .catalogue import DEFAULT_SET, card_set, check_file, decks
 from .codec import CODEC, DecodeError, action_from_dict, action_to_dict, decode, decode_any, jsonable
@@ -70,6 +71,6 @@ __all__ = [
     "PlayerView", "PublicView", "ROUND_LIMIT", "RecordError", "ReplayError", "Reveal", "Rolled", "Saw",
     "Setup", "Shelter", "Side", "Support", "WindowKind", "action_from_dict", "action_to_dict",
     "attack_total", "basic_goal", "card_set", "check_file", "decode", "decode_any", "decks",
-    "defence_total", "jsonable", "setup_from_dict", "setup_to_dict", "succeeds", "support_value",
+    "defence_total", "jsonable", "relation", "setup_from_dict", "setup_to_dict", "succeeds", "support_value",
     "visible_to",
 ]

@@ -36,7 +36,8 @@ from .actions import (
     Shelter,
     Support,
 )
-from .checks import check_rules, plot_kind_of
+from .checks import check_rules, free_move, on_table, plot_kind_of, plot_may_be_played
+from .rules import may_take_side, shielded
 from .vocabulary import OFFERS_PER_TURN, AttackKind, Side, WindowKind
 
 if TYPE_CHECKING:
@@ -50,8 +51,9 @@ def legal_actions(game: Game, player: int) -> tuple[Action, ...]:
 
 
 # candidates listed only where they are legal (a pass in a window, an end of turn in the main phase,
-# a card of one's own hand to reveal or offer within the cap, the draws, calling off): not judged again
-_MADE_LEGAL = frozenset({Pass, EndTurn, Reveal, Offer, Draw, CallOff})
+# a card of one's own hand to reveal or offer within the cap, the draws, calling off, the attacks,
+# moves, links and gifts of resources ``_main`` lists): not judged again
+_MADE_LEGAL = frozenset({Pass, EndTurn, Reveal, Offer, Draw, CallOff, Declare, Move, Link, Give})
 
 
 def _ok(game: Game, action: Action, prompt: str) -> bool:
@@ -90,8 +92,11 @@ def _candidates(game: Game, player: int) -> list[Action]:
         out.append(Pass(player))
         if game.windows[-1].kind is WindowKind.SUPPORT and game.attack is not None:
             board = game.board
-            mine = [board.cabal[player], *board.groups_of(player)]
-            out += [Support(player, c, s) for c in mine if board.tokens.get(c, 0) for s in Side]
+            attack = game.attack
+            sides = [s for s in Side if may_take_side(game, attack, player, s) is None]  # once, not per card
+            mine = [c for c in (board.cabal[player], *board.groups_of(player))
+                    if board.tokens.get(c, 0) and c not in attack.used and c != attack.attacker]
+            out += [Support(player, c, s) for c in mine for s in sides]
             out += [Agent(player, c, s) for c in game.group_hand[player]
                     if game.defs[c].name == game.name(game.attack.target) for s in Side]
         out += _anytime(game, player)
@@ -159,9 +164,9 @@ def _anytime(game: Game, player: int) -> list[Action]:
                     out.append(Offer(player, other, (game.group_hand[player][0],), trade=True))
     everyone: list[int] | None = None  # every group in a structure, listed only if a card needs it
     for card in _once(game, game.plot_hand[player]):
-        kind = plot_kind_of(game, card)
-        if kind in ("goal", "replacement", "counterattack") or game.defs[card].kind != "plot":
+        if not plot_may_be_played(game, player, card):  # refused whatever its target: judged once
             continue
+        kind = plot_kind_of(game, card)
         if game.defs[card].cost.get("discard_plots"):
             out += [PlayPlot(player, card, other) for other in game.plot_hand[player] if other != card]
         elif kind == "attack":
@@ -198,10 +203,17 @@ def _main(game: Game, player: int) -> list[Action]:
     out: list[Action] = []
     mine = [board.cabal[player], *board.groups_of(player)]
     starter = any(game.defs[c].has_op("start_attack") for c in game.plot_hand[player])
+    # every attack listed here is legal as the checks judge a declaration (checks._declare): an
+    # attacker of one's own with a token (or a plot that starts an attack) not called off, a
+    # control attack only with an open arrow; targets: a rival's group not shielded, a group of
+    # one's own hand whose name is not on the table, one's own open-area group, one's own group
     attackers = [c for c in mine if (board.tokens.get(c, 0) or starter) and c not in game.called_off]
-    targets = [g for p in game.live() if p != player for g in board.groups_of(p)]
+    shield = game.setup.shield_covers_attacks
+    targets = [g for p in game.live() if p != player and not (shield and shielded(game, player, p))
+               for g in board.groups_of(p)]
     own = board.groups_of(player)
-    from_hand = [c for c in _once(game, game.group_hand[player]) if game.defs[c].kind == "group"]
+    from_hand = [c for c in _once(game, game.group_hand[player])
+                 if game.defs[c].kind == "group" and not on_table(game, game.defs[c].name)]
     opened = [c for c, who in board.open_area.items() if who == player]
     for attacker in attackers:
         control = board.has_open_arrow(attacker)
@@ -212,14 +224,23 @@ def _main(game: Game, player: int) -> list[Action]:
         if control:
             out += [Declare(player, attacker, t, AttackKind.CONTROL) for t in from_hand + opened]
         out += [Declare(player, attacker, t, AttackKind.DESTROY) for t in own if t != attacker]
-    slots = list(board.open_arrows(player))
+    # moves, links and gifts as checks._move, _link and _give judge them: a move onto an open arrow
+    # of one's own, never under the group itself or its puppets, paid by its own token unless free;
+    # a link moved once a turn to another holder of one's own, a group holding one resource at most;
+    # a resource not used this turn given to another player in the game
+    slots = [(at, arrow) for at, arrow in board.open_arrows(player) if board.controller.get(at) == player]
     for group in own:
-        out += [Move(player, group, at, arrow) for at, arrow in slots]
-    holders = [board.cabal[player], *own]
+        if board.tokens.get(group, 0) <= 0 and not free_move(game, group):
+            continue
+        below = set(board.subtree(group))
+        out += [Move(player, group, at, arrow) for at, arrow in slots if at not in below]
+    holders = [h for h in [board.cabal[player], *own] if board.controller.get(h) == player and (
+        game.defs[h].kind != "group" or not any(game.defs[a].kind == "resource" for a in board.attachments(h)))]
     for resource in board.resources[player]:
         if resource not in game.moved_links:
-            out += [Link(player, resource, h) for h in holders]
-        out += [Give(player, resource, p) for p in game.live() if p != player]
+            out += [Link(player, resource, h) for h in holders if board.links.get(resource) != h]
+        if resource not in game.used_resources:
+            out += [Give(player, resource, p) for p in game.live() if p != player]
     out += [PlaceResource(player, c) for c in _once(game, game.group_hand[player]) if game.defs[c].kind == "resource"]
     payers = [c for c, n in board.tokens.items() if n and board.controller.get(c) == player]
     if payers:

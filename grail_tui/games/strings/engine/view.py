@@ -72,10 +72,12 @@ class Seat:
 
 @dataclass(frozen=True)
 class Help:
-    """A contribution to the attack in progress."""
+    """A contribution to the attack in progress. ``card`` is None once the contributing card has
+    gone into a hand (a strike or a destroy sent it there): its contribution still counts (§8.5),
+    but no view points into a hand or a deck (§4)."""
 
     player: Player
-    card: Face
+    card: Face | None
     side: str
     value: int
     how: str
@@ -176,9 +178,13 @@ def public_view(game: Game) -> PublicView:
     attack = game.attack
     attack_view = None
     if attack is not None:
+        unseen = {c for p in range(game.players)
+                  for c in game.plot_hand[p] + game.group_hand[p] + game.plot_deck[p] + game.group_deck[p]
+                  if c not in game.revealed} if attack.support else set()
         attack_view = AttackView(attack.player, attack.attacker, _face(game, attack.target), attack.kind.value,
                                  attack.committed, attack.closed,
-                                 tuple(Help(c.player, _face(game, c.card), c.side.value, c.value, c.how)
+                                 tuple(Help(c.player, None if c.card in unseen else _face(game, c.card),
+                                            c.side.value, c.value, c.how)
                                        for c in attack.support))
     hidden = game.hidden()
     return PublicView(

@@ -1,0 +1,264 @@
+"""A player by rules of thumb, from its seat's view alone: it grows its structure towards the basic
+goal by the attacks the odds favour (STRINGS.md appendix A), backs its own side in an attack and
+the defence against whoever leads, tries to break a rival's claim, and never gives a rival cards.
+
+It estimates an attack from the printed numbers it can see (power, resistance, alignments, the
+target's depth and its master), not the engine's full arithmetic: card effects and support it
+cannot foresee are left out, so it asks for a margin with room to spare."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..engine import (
+    Action,
+    Agent,
+    Answer,
+    AttackKind,
+    Bottom,
+    CallOff,
+    CardDef,
+    ChooseCabal,
+    ChooseStart,
+    Commit,
+    Declare,
+    Draw,
+    DrawGroup,
+    EndTurn,
+    Pass,
+    Place,
+    PlaceResource,
+    PlayerView,
+    PlayPlot,
+    Shelter,
+    Side,
+    Support,
+    card_set,
+    relation,
+)
+
+# STRINGS.md appendix A: successes in 36 rolls of 2d6 by margin (11 and 12 always fail)
+_SUCCESSES = {2: 1, 3: 3, 4: 6, 5: 10, 6: 15, 7: 21, 8: 26, 9: 30}
+ALIGNMENT_MOD, MASTER_BONUS = 4, 4
+DEPTH_BONUS = {1: 10, 2: 5}
+WORTH_TRYING = 0.55  # the least chance of success it declares a control attack for
+WORTH_DESTROYING = 0.7  # the least chance for destroying a rival's group
+
+
+def chance(margin: int) -> float:
+    """The chance that an attack with this margin succeeds (appendix A)."""
+    if margin <= 1:
+        return 0.0
+    return (33 if margin >= 10 else _SUCCESSES[margin]) / 36
+
+
+class HeuristicBot:
+    level = "heuristic"
+    budget = 0.0
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.cards = card_set().cards
+
+    def card(self, card_id: str) -> CardDef:
+        return self.cards[card_id]
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        prompt = view.public.prompt
+        if prompt == "cabal":
+            return self._first(legal, ChooseCabal)
+        if prompt in ("start", "open start"):
+            return max((a for a in legal if isinstance(a, ChooseStart)), key=lambda a: self._group_worth(view, a.card),
+                       default=legal[0])
+        if prompt == "draw":
+            return Draw(view.player, True, True) if Draw(view.player, True, True) in legal else legal[0]
+        if prompt == "place":
+            return self._place(view, legal)
+        if prompt == "commit":
+            for option in (Commit(view.player),):
+                if option in legal:
+                    return option
+            return next((a for a in legal if isinstance(a, Commit)), self._first(legal, CallOff))
+        if prompt == "shelter":
+            return max((a for a in legal if isinstance(a, Shelter)), key=lambda a: a.card)
+        if prompt == "bottom":
+            return self._bottom(view, legal)
+        if prompt == "offer":
+            gifts = [a for a in legal if isinstance(a, Answer) and a.accept and not a.back]
+            return min(gifts, key=lambda a: len(a.bottom)) if gifts else Answer(view.player, False)
+        if prompt == "counter":
+            return next((a for a in legal if isinstance(a, PlayPlot)), legal[0])
+        if prompt == "main":
+            return self._main(view, legal)
+        return self._window(view, legal)
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _first(legal: Sequence[Action], kind: type) -> Action:
+        return next((a for a in legal if isinstance(a, kind)), legal[0])
+
+    def _id(self, view: PlayerView, uid: int) -> str | None:
+        for face in (*view.plot_hand, *view.group_hand):
+            if face.uid == uid:
+                return face.card
+        for seated in view.public.structure:
+            if seated.uid == uid:
+                return seated.card
+        for face in view.public.open_area:
+            if face.uid == uid:
+                return face.card
+        if view.choice is not None and view.choice.uid == uid:
+            return view.choice.card
+        return None
+
+    def _group_worth(self, view: PlayerView, uid: int) -> int:
+        card_id = self._id(view, uid)
+        if card_id is None:
+            return 0
+        card = self.card(card_id)
+        return 2 * card.power + card.resistance + 2 * card.arrows
+
+    def _groups(self, view: PlayerView) -> list[int]:
+        """How many groups each player controls."""
+        counts = [0] * view.public.players
+        for seated in view.public.structure:
+            if self.card(seated.card).kind == "group":
+                counts[seated.controller] += 1
+        return counts
+
+    def _place(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        cabal = next((s.uid for s in view.public.structure if s.controller == view.player and s.master < 0), -1)
+        places = [a for a in legal if isinstance(a, Place) and a.card >= 0]
+        if not places:
+            return legal[0]
+        # the strongest group, under the Cabal where it can (+10 to its defence there)
+        return max(places, key=lambda a: (self._group_worth(view, a.card), a.at == cabal))
+
+    def _bottom(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        def cost(action: Action) -> int:
+            assert isinstance(action, Bottom)
+            ids = [self._id(view, c) for c in action.cards]
+            return sum(10 if i is not None and self.card(i).plot_kind == "goal" else 0 for i in ids)
+
+        return min((a for a in legal if isinstance(a, Bottom)), key=cost, default=legal[0])
+
+    # -- attacks --------------------------------------------------------------------------------
+
+    def odds(self, view: PlayerView, declare: Declare) -> float:
+        """The chance this attack succeeds on printed numbers, before any support."""
+        seated = {s.uid: s for s in view.public.structure}
+        attacker_id, target_id = self._id(view, declare.attacker), self._id(view, declare.target)
+        if attacker_id is None or target_id is None:
+            return 0.0
+        attacker, target = self.card(attacker_id), self.card(target_id)
+        matches, oppositions = relation(attacker.alignments, target.alignments)
+        attack = attacker.power
+        if declare.kind is AttackKind.CONTROL:
+            attack += ALIGNMENT_MOD * (matches - oppositions)
+            defence = target.resistance
+        else:
+            attack += ALIGNMENT_MOD * (oppositions - matches)
+            defence = target.power
+        place = seated.get(declare.target)
+        if place is not None:
+            depth, walker = 0, place
+            while walker.master >= 0 and walker.master in seated:
+                depth += 1
+                walker = seated[walker.master]
+            defence += DEPTH_BONUS.get(depth, 0)
+            master = seated.get(place.master)
+            if declare.kind is AttackKind.CONTROL and master is not None and \
+                    relation(target.alignments, self.card(master.card).alignments)[0] > 0:
+                defence += MASTER_BONUS
+        return chance(attack - defence)
+
+    def _main(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        me = view.player
+        counts = self._groups(view)
+        leader = max((p for p in range(len(counts)) if p != me), key=lambda p: counts[p], default=-1)
+        owners = {s.uid: s.controller for s in view.public.structure}
+        best: tuple[float, Action] | None = None
+        for action in legal:
+            if not isinstance(action, Declare) or action.use_global:
+                continue
+            defender = owners.get(action.target, me)
+            if defender == me and action.kind is AttackKind.DESTROY:
+                continue  # never its own groups
+            odds = self.odds(view, action)
+            if action.kind is AttackKind.CONTROL:
+                if odds < WORTH_TRYING:
+                    continue
+                value = odds * (2 if defender != me else 1)  # taking a rival's group counts twice
+            else:
+                if odds < WORTH_DESTROYING or defender != leader:
+                    continue
+                value = odds * 0.9
+            if best is None or value > best[0]:
+                best = (value, action)
+        if best is not None:
+            return best[1]
+        for action in legal:
+            if isinstance(action, PlaceResource):
+                return action
+        strike = self._strike(view, legal, leader)
+        if strike is not None:
+            return strike
+        if len(view.group_hand) < 2:
+            draw = self._first(legal, DrawGroup)
+            if isinstance(draw, DrawGroup):
+                return draw
+        return EndTurn(me) if EndTurn(me) in legal else legal[0]
+
+    def _strike(self, view: PlayerView, legal: Sequence[Action], rival: int) -> Action | None:
+        """A strike that cannot fail (strength at least the printed power) on ``rival``'s group."""
+        owners = {s.uid: (s.controller, s.card) for s in view.public.structure}
+        for action in legal:
+            if not isinstance(action, PlayPlot) or action.target not in owners:
+                continue
+            plot_id = self._id(view, action.card)
+            if plot_id is None or self.card(plot_id).plot_kind != "strike":
+                continue
+            controller, card_id = owners[action.target]
+            if controller == rival and self.card(plot_id).strength >= self.card(card_id).power:
+                return action
+        return None
+
+    # -- windows --------------------------------------------------------------------------------
+
+    def _window(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        me = view.player
+        passing = Pass(me) if Pass(me) in legal else legal[0]
+        public = view.public
+        rivals_claiming = [p for p, _why in public.claims if p != me]
+        if rivals_claiming:
+            # never let a rival win unanswered: any plot aimed at a claimant or its groups
+            owners = {s.uid: s.controller for s in public.structure}
+            for action in legal:
+                if isinstance(action, PlayPlot) and (action.seat in rivals_claiming
+                                                     or owners.get(action.target, -1) in rivals_claiming):
+                    return action
+            return passing
+        attack = public.attack
+        if attack is None or public.prompt != "support":
+            return passing
+        owners = {s.uid: s.controller for s in public.structure}
+        defender = owners.get(attack.target.uid, -1)
+        if attack.player == me:
+            side: Side | None = Side.ATTACK
+        elif defender == me:
+            side = Side.DEFENCE
+        else:
+            counts = self._groups(view)
+            # a third party holds back the leader
+            side = Side.DEFENCE if counts[attack.player] >= max(counts) else None
+        if side is None:
+            return passing
+        helps = [a for a in legal if isinstance(a, (Support, Agent)) and a.side is side]
+        plots = [a for a in legal if isinstance(a, PlayPlot) and a.side is side]
+        if helps:
+            return max(helps, key=lambda a: (isinstance(a, Agent), self._group_worth(view, a.card)))
+        if plots:
+            return plots[0]
+        return passing
