@@ -16,6 +16,7 @@ from grail_tui.app.app import GrailApp
 from grail_tui.app.screens.library import LibraryScreen
 from grail_tui.app.screens.lobby import LobbyScreen
 from grail_tui.app.screens.ratings import RatingsScreen
+from grail_tui.games import registry
 from grail_tui.games.hunt.bots import RandomBot
 from grail_tui.games.hunt.screens.story import StoryScreen
 from grail_tui.net.botclient import play_seat
@@ -35,7 +36,9 @@ from grail_tui.net.protocol import (
 from grail_tui.net.remote import Target
 
 from .conftest import start_server
-from .helpers import HUNT, link, next_of
+from .helpers import link, next_of
+
+HUNT = registry.get("hunt")  # these tests are about the hunt on purpose
 
 
 async def ask(conn, message, kind):

@@ -272,6 +272,6 @@ asyncio.run(main())
 
     with installed(monkeypatch):  # every game the server knows: the built-in ones and Pebbles
         rooms = {f"{kind.package}.{room}" for kind in registry.kinds() for room in kind.server_rooms}
-    assert len(rooms) == 9 and "toy_game.bots" in rooms
+    assert len(rooms) == 3 * len(registry.kinds()) and "toy_game.bots" in rooms  # kind, bots, words each
     assert rooms <= loaded, rooms - loaded
     assert not any(".screens" in module or module.endswith(".ui") for module in loaded)  # a server draws nothing

@@ -12,6 +12,7 @@ from types import SimpleNamespace
 
 from pytest import approx
 
+from grail_tui.games import registry
 from grail_tui.net.client import ServerLink
 from grail_tui.net.notify import Notifier, due_moves
 from grail_tui.net.protocol import Act, Create, Error, Games, Join, ListGames, Open, State, TableRules
@@ -21,7 +22,9 @@ from grail_tui.table.sqlite import GameDatabase, open_database
 from grail_tui.table.thinking import Thinker
 from grail_tui.table.timekeeping import FakeClock
 
-from .helpers import HUNT, next_of, seated, states
+from .helpers import next_of, seated, states
+
+HUNT = registry.get("hunt")  # these tests are about the hunt on purpose
 
 DAY, HOUR = 86400.0, 3600.0
 PEOPLE = ("ann", "bo", "cy", "di")
@@ -82,7 +85,7 @@ async def test_four_people_finish_a_turn_based_hunt_over_three_days_with_a_resta
     clock = FakeClock()
     site = Site(tmp_path, clock)
     await site.start()
-    conns, code = await seated(site, PEOPLE,
+    conns, code = await seated(site, PEOPLE, game="hunt",
                                options={"turn_limit": 12}, pace="day", on_flag="bot")
     table = site.server.games[code].table
     assert table.settings.turn_based and not table.paused

@@ -66,7 +66,7 @@ async def test_watching_by_code_shows_no_sheet(served, tmp_path):
     from tests.net.helpers import link
 
     host = await link(served, "Hostess")
-    code = await create_by_wire(host, (None, "heuristic", "heuristic"), answer_timeout=3600)
+    code = await create_by_wire(host, (None, "heuristic", "heuristic"), game="hunt", answer_timeout=3600)
     plain = Plain("--socket", str(served.socket), data=tmp_path / "watcher")
     try:
         plain.until(LOBBY_END)

@@ -17,7 +17,8 @@ from ..pebbles import KIND
 class Stores:
     """Makes a table on one kind of store, and restores it from what that store kept."""
 
-    def __init__(self, kind: str, folder) -> None:
+    def __init__(self, kind: str, folder, game=KIND) -> None:
+        self.game = game  # Pebbles, unless a test is about a real game on purpose
         self.kind = kind
         self.folder = folder
         self.db = GameDatabase(open_database(folder / "server.db")) if kind == "sqlite" else None
@@ -26,12 +27,12 @@ class Stores:
     def table(self, setup, seats, settings=None, thinker=None, clock=SYSTEM_CLOCK) -> Table:
         settings = settings or TableSettings(bot_delay=0)
         self.count += 1
-        stored = StoredGame(KIND.name, KIND.setup_to_dict(setup), list(seats), settings)
+        stored = StoredGame(self.game.name, self.game.setup_to_dict(setup), list(seats), settings)
         if self.db is not None:
             store = self.db.create(f"G{self.count}", stored, "test", "playing")
         else:
             store = JournalStore(self.folder / f"g{self.count}.jsonl", stored, records=self.folder)
-        return Table(KIND, setup, seats, store, settings=settings, thinker=thinker, clock=clock)
+        return Table(self.game, setup, seats, store, settings=settings, thinker=thinker, clock=clock)
 
     def restore(self, settings=None, thinker=None, clock=SYSTEM_CLOCK) -> Table:
         if self.db is not None:
@@ -42,7 +43,7 @@ class Stores:
             path = self.folder / f"g{self.count}.jsonl"
             stored = read_save(path)
             store = JournalStore(path)
-        return Table.restore(KIND, stored, store, settings=settings, thinker=thinker, clock=clock)
+        return Table.restore(self.game, stored, store, settings=settings, thinker=thinker, clock=clock)
 
 
 def seats(*kinds: str | None) -> list[SeatConfig]:

@@ -6,12 +6,20 @@ from __future__ import annotations
 import pytest
 from pytest import approx
 
+from grail_tui.games import registry
 from grail_tui.games.hunt.engine import Assign, Initiate, Phase, Setup, Unit
 from grail_tui.table.pace import forfeit_ranks, parse_preset, parse_span
 from grail_tui.table.settings import BOT_FLOOR, OnFlag, TableSettings
 from grail_tui.table.timekeeping import FakeClock
 
-from .helpers import HUNT, Stores, seats
+from .helpers import Stores, seats
+
+HUNT = registry.get("hunt")  # these tests are about the hunt on purpose
+
+
+@pytest.fixture(params=["journal", "sqlite"])
+def stores(request, tmp_path) -> Stores:
+    return Stores(request.param, tmp_path, game=HUNT)
 
 DAY, HOUR = 86400.0, 3600.0
 
@@ -139,7 +147,7 @@ async def test_out_of_time_with_end_the_game_ends_and_the_one_who_ran_out_loses(
 
 
 async def test_time_does_not_count_while_the_server_is_down(tmp_path, clock: FakeClock):
-    stores = Stores("sqlite", tmp_path)
+    stores = Stores("sqlite", tmp_path, game=HUNT)
     table = await opened(stores, clock, turns())
     move(table, 0)
     move(table, 1)
