@@ -10,7 +10,7 @@ import os
 import random
 import shlex
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from grail_tui.games import registry
-from grail_tui.games.api import RecordData
+from grail_tui.games.api import GameKind, RecordData
 from grail_tui.table.client import LocalClient, TableClient
 from grail_tui.table.journal import JournalStore, SavedGame, SaveError, new_save_path, read_save, unfinished
 from grail_tui.table.seats import SeatConfig
@@ -326,6 +326,27 @@ class GrailApp(App[int]):
 
         self.push_screen(SavesScreen(), chosen)
 
+    # -- what a table screen asks of the shell (table_screen.Shell) ---------------------------
+
+    def hand_over(self, name: str, reason: str, then: Callable[[], None]) -> None:
+        from .screens.prompts import PrivacyScreen
+
+        self.push_screen(PrivacyScreen(name, reason), lambda _: then())
+
+    def ask_to_say(self, then: Callable[[str], None]) -> None:
+        from .screens.prompts import TextPrompt
+
+        def said(text: str | None) -> None:
+            if text and text.strip():
+                then(text.strip()[:500])
+
+        self.push_screen(TextPrompt("Say to the table (everyone in this game reads it)"), said)
+
+    def show_help(self, kind: GameKind | None = None) -> None:
+        from .screens.help import HelpScreen
+
+        self.push_screen(HelpScreen(kind))
+
     def ask_replay(self) -> None:
         """The finished games' records to choose from (or any file, by its path)."""
         from .screens.prompts import TextPrompt
@@ -415,9 +436,9 @@ class GrailApp(App[int]):
         self.exit()
 
     def _game_left(self) -> str | None:
-        from .screens.at_table import AtTable
+        from .table_screen import TableScreen
 
-        table = next((s for s in reversed(self.screen_stack) if isinstance(s, AtTable)), None)
+        table = next((s for s in reversed(self.screen_stack) if isinstance(s, TableScreen)), None)
         if table is None:
             return None
         client = table.client

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from grail_tui.app.app import GrailApp
-from grail_tui.app.screens.at_table import AtTable
 from grail_tui.app.screens.start import StartScreen
+from grail_tui.app.table_screen import TableScreen
 from grail_tui.games.hunt.screens.game import GameScreen
 from grail_tui.games.succession.screens.game import SuccessionScreen
 from grail_tui.table.files import saves_dir
@@ -35,7 +35,7 @@ async def settle(app: GrailApp, pilot) -> None:
     await pilot.pause()
 
 
-async def open_saved(app: GrailApp, pilot, game: str) -> AtTable:
+async def open_saved(app: GrailApp, pilot, game: str) -> TableScreen:
     await settle(app, pilot)
     screen = app.screen
     assert isinstance(screen, GAMES[game][1]) and screen.mine is not None
@@ -98,7 +98,7 @@ async def test_ctrl_q_outside_a_game_says_nothing():
     assert app.exit_message is None
 
 
-def error_line(screen: AtTable) -> str:
+def error_line(screen: TableScreen) -> str:
     return str(screen.query_one("#prompt-error").content)
 
 
@@ -139,7 +139,7 @@ async def test_a_card_game_key_that_does_nothing_says_why():
         assert error_line(screen) == "Chat is for games on a server; here everyone sees this screen."
 
 
-def key_line(screen: AtTable) -> str:
+def key_line(screen: TableScreen) -> str:
     from grail_tui.app.keyline import KeyLine
 
     return str(screen.query_one(KeyLine).render())

@@ -89,9 +89,9 @@ async def test_choice_lists_show_every_entry_and_stop_at_their_ends():
         await pilot.pause()
         assert screen.mode is Compose.PROPOSAL
         assert choices.size.height >= choices.option_count and choices.max_scroll_y == 0
-        assert screen.chosen is not None
+        assert screen.composing.chosen is not None
         prompt = str(screen.query_one("#prompt-text").content)
-        assert prompt.startswith(f"{screen.chosen.title} steps to")  # the whole proposal in words
+        assert prompt.startswith(f"{screen.composing.chosen.title} steps to")  # the whole proposal in words
 
 
 async def test_notices_never_cover_the_prompt():

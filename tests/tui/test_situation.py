@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from grail_tui.app.table_screen import status_line as table_status
 from grail_tui.games.hunt import situation
 from grail_tui.games.hunt.engine import Game, Initiate, Phase, Setup
+
+
+def status_line(view, viewer, *, hotseat, **platform):
+    """The status line as the table screen writes it: the game's part, then the platform's."""
+    where, what = situation.status(view, viewer, hotseat=hotseat)
+    return table_status(where, what, names=view.name, viewer=viewer, hotseat=hotseat, **platform)
 
 
 def _game_in_turn() -> Game:
@@ -19,15 +26,15 @@ def _game_in_turn() -> Game:
 
 def test_status_line_names_the_mover_and_who_is_at_the_keyboard():
     view = _game_in_turn().public_view()
-    assert situation.status_line(view, 0, hotseat=False, remote=False, notice=None) == \
+    assert status_line(view, 0, hotseat=False, remote=False, notice=None) == \
         "Turn 1/500 · Your turn"  # the viewer is "you", never their own name
-    assert situation.status_line(view, 1, hotseat=False, remote=False, notice=None) == \
+    assert status_line(view, 1, hotseat=False, remote=False, notice=None) == \
         "Turn 1/500 · Ada's turn"
-    assert situation.status_line(view, 1, hotseat=True, remote=False, notice=None).endswith(
+    assert status_line(view, 1, hotseat=True, remote=False, notice=None).endswith(
         "· Bea at the keyboard")
-    assert situation.status_line(view, None, hotseat=False, remote=True, notice=None).endswith(
+    assert status_line(view, None, hotseat=False, remote=True, notice=None).endswith(
         "· watching")
-    assert situation.status_line(view, 0, hotseat=False, remote=True,
+    assert status_line(view, 0, hotseat=False, remote=True,
                                  notice="Reconnecting…").startswith("Reconnecting… · Turn 1")
 
 
@@ -45,10 +52,10 @@ def test_prompt_follows_what_is_being_composed():
 
 def test_a_server_game_shows_its_code_and_who_is_away():
     view = _game_in_turn().public_view()
-    line = situation.status_line(view, 1, hotseat=False, remote=True, notice=None, code="ABCD", away=(2,))
+    line = status_line(view, 1, hotseat=False, remote=True, notice=None, code="ABCD", away=(2,))
     assert line.startswith("Game ABCD · Turn 1/500")
     assert line.endswith("· away: Cy")
-    assert situation.status_line(view, 1, hotseat=False, remote=True, notice="Reconnecting…",
+    assert status_line(view, 1, hotseat=False, remote=True, notice="Reconnecting…",
                                  code="ABCD").startswith("Game ABCD · Reconnecting…")
 
 
@@ -73,5 +80,5 @@ def test_the_raise_key_has_one_name():
     raise_binding = next(b for b in GameScreen.BINDINGS if getattr(b, "action", "") == "raise")
     assert raise_binding.description == "Raise"
     assert "| m / r / c | match the objection / raise" in KEYS and "reveal more /" not in KEYS
-    assert "must match, raise or concede" in situation.status_line(
+    assert "must match, raise or concede" in status_line(
         game.public_view(), 1, hotseat=False, remote=False, notice=None)

@@ -52,10 +52,9 @@ REQUESTS = {Phase.OPENING: Request.OPENING, Phase.TURN: Request.TURN,
             Phase.OBJECTIONS: Request.OBJECTION, Phase.REPLY: Request.REPLY}
 
 
-def status_line(view: PublicView, viewer: int | None, *, hotseat: bool, remote: bool,
-                notice: str | None, code: str | None = None, away: tuple[int, ...] = (),
-                open_seats: int = 0) -> str:
-    """One line: the game's code on a server, the turn, whose move, who is away."""
+def status(view: PublicView, viewer: int | None, *, hotseat: bool) -> tuple[str, str]:
+    """The hunt's part of the status line (app/table_screen.py adds the rest): the turn, and
+    whose move it is ("your" for the player at their own screen, never their name)."""
     phase = view.phase
     you = viewer == view.mover and not hotseat
     mover = view.name(view.mover)
@@ -69,16 +68,7 @@ def status_line(view: PublicView, viewer: int | None, *, hotseat: bool, remote: 
         what = f"{'You' if you else mover} must match, raise or concede"
     else:
         what = "Game over"
-    game = f"Game {code} · " if code else ""
-    if notice:
-        return f"{game}{notice} · Turn {view.turn}/{view.turn_limit}"
-    who = f" · {view.name(viewer)} at the keyboard" if hotseat and viewer is not None else ""
-    if remote and viewer is None:
-        who = " · watching"
-    gone = f" · away: {', '.join(view.name(p) for p in away)}" if away else ""
-    if open_seats:
-        gone += f" · {open_seats} seat{'s' if open_seats > 1 else ''} open"
-    return f"{game}Turn {view.turn}/{view.turn_limit} · {what}{who}{gone}"
+    return f"Turn {view.turn}/{view.turn_limit}", what
 
 
 _SHORT_GRAIL = {
@@ -169,39 +159,3 @@ def situation(request: Request | None, view: PublicView, pv: PlayerView | None,
         return f"Answer given ({said}); all answers are shown together."
     waiting = ", ".join(names(p) for p in view.to_act)
     return f"Waiting for {waiting}…" if waiting else ""
-
-
-def why_not(action: str, request: Request | None, mode: Compose, view: PublicView | None,
-            viewer: int | None, answered: bool, watching: bool = False) -> str | None:
-    """Why the key for ``action`` does nothing now, in the player's words (None: say nothing).
-    ``answered``: the player's answer in the round now open is given."""
-    if watching and action not in ("chat", "pick"):
-        return "You are watching this game."
-    if mode is not Compose.IDLE and action in ("propose", "assign", "object", "pass", "match", "raise",
-                                                 "concede", "standing"):
-        return "Finish what you are doing first: Enter sends it, Esc backs out."
-    phase = view.phase if view is not None else None
-    if answered and action in ("object", "pass", "assign"):
-        return "Your answer is given; all answers are shown together."
-    if action == "propose":
-        return "You can propose only on your turn."
-    if action == "assign":
-        if request is Request.TURN:
-            return "You can assign only once every proposal of this turn has been rejected."
-        return "You can assign only in the opening or on your turn."
-    if action in ("object", "pass"):
-        if phase is Phase.OBJECTIONS and view is not None and viewer == view.mover:
-            return "It is your own proposal: the others object or pass."
-        verb = "object" if action == "object" else "pass"
-        return f"You can {verb} only when someone proposes a move."
-    if action in ("match", "raise", "concede"):
-        return f"You can {action} only when your own proposal meets an objection."
-    if action == "standing":
-        if phase is Phase.OPENING:
-            return "Standing answers are for the turns after the opening."
-        return "Standing answers are for the others' proposals, not on your own turn."
-    if action == "pick" and request is Request.TURN:
-        return "The numbers pick an initiate once you propose (p) or assign (a)."
-    if action == "chat":
-        return "Chat is for games on a server; here everyone sees this screen."
-    return None

@@ -49,27 +49,14 @@ def take_preview(view: PublicView, player: int) -> TakePreview:
     return TakePreview(cards, (before[0].total, before[1].total), (after[0].total, after[1].total), wins)
 
 
-def status_line(view: PublicView, viewer: int | None, *, hotseat: bool, remote: bool,
-                notice: str | None, code: str | None = None, away: tuple[int, ...] = (),
-                open_seats: int = 0) -> str:
-    """One line, as the hunt's: the game's code on a server, the round and turn, whose turn (yours,
-    said so), who is at the keyboard or away. Short enough for 80 columns."""
+def status(view: PublicView, viewer: int | None, *, hotseat: bool) -> tuple[str, str]:
+    """The card game's part of the status line (app/table_screen.py adds the rest): the round
+    and turn, and whose turn it is (yours, said so). Short enough for 80 columns."""
     where = f"Round {view.round}/{ROUNDS}"
     if view.is_over:
-        what = "Game over"
-    else:
-        where += f", turn {view.turn + 1}/{2 * TURNS}"
-        what = "Your turn" if viewer == view.mover and not hotseat else f"{view.name(view.mover)}'s turn"
-    game = f"Game {code} · " if remote and code else ""
-    if notice:
-        return f"{game}{notice} · {where}"
-    who = f" · {view.name(viewer)} at the keyboard" if hotseat and viewer is not None else ""
-    if remote and viewer is None:
-        who = " · watching"
-    gone = f" · away: {', '.join(view.name(p) for p in away)}" if away else ""
-    if open_seats:
-        gone += f" · {open_seats} seat{'s' if open_seats > 1 else ''} open"
-    return f"{game}{where} · {what}{who}{gone}"  # (the row's own line counts the deck)
+        return where, "Game over"
+    where += f", turn {view.turn + 1}/{2 * TURNS}"
+    return where, "Your turn" if viewer == view.mover and not hotseat else f"{view.name(view.mover)}'s turn"
 
 
 def may_take(view: PublicView, player: int) -> bool:
@@ -104,21 +91,3 @@ def prompt(mode: Compose, asked: bool, view: PublicView, pv: PlayerView | None,
     if may_take(view, me):
         return "Your hand is empty: t takes the marked cards of the row."
     return "You can neither play nor take: n passes your turn."
-
-
-def why_not(action: str, asked: bool, mode: Compose, view: PublicView | None,
-            watching: bool = False) -> str | None:
-    """Why the key for ``action`` does nothing now, in the player's words (None: say nothing)."""
-    if view is None or view.is_over:
-        return None
-    if watching and action in ("play", "take", "pass", "pick"):
-        return "You are watching this game."
-    if not asked and action in ("play", "take", "pass", "pick"):
-        return f"It is {view.name(view.mover)}'s turn: wait for yours."
-    if mode is not Compose.IDLE and action in ("play", "pass", "pick"):
-        return "Finish the take first: Enter or t takes, Esc backs out."
-    if action == "pass":
-        return "You can pass only when you can neither play nor take."
-    if action == "chat":
-        return "Chat is for games on a server; here everyone sees this screen."
-    return None

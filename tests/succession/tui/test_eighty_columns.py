@@ -5,14 +5,21 @@ from __future__ import annotations
 
 from grail_tui.app.app import GrailApp
 from grail_tui.app.keyline import KeyFooter
+from grail_tui.app.table_screen import status_line as table_status
+from grail_tui.games.succession import situation
 from grail_tui.games.succession.engine import ROUNDS, Card, Suit
 from grail_tui.games.succession.screens.game import SuccessionScreen
-from grail_tui.games.succession.situation import status_line
 from grail_tui.games.succession.widgets.scoresheet import score_table
 
 from . import scenarios
 
 SIZE = (80, 24)
+
+
+def status_line(view, viewer, *, hotseat, **platform):
+    """The status line as the table screen writes it: the game's part, then the platform's."""
+    where, what = situation.status(view, viewer, hotseat=hotseat)
+    return table_status(where, what, names=view.name, viewer=viewer, hotseat=hotseat, **platform)
 
 
 def last_round_empty_hand():

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual.widgets import Input
 from textual.widgets.option_list import Option
 
 from ..engine import Initiate, Phase
@@ -18,10 +17,10 @@ from ..standing import StandingAnswers
 from ..widgets.choices import ChoiceList
 
 if TYPE_CHECKING:
-    from .composing import ComposingScreen
+    from .game import GameScreen
 
 
-def may_stand(screen: ComposingScreen) -> bool:
+def may_stand(screen: GameScreen) -> bool:
     """Standing answers are for others' proposals: not in the opening, not on your turn."""
     view, me = screen.public, screen.viewer
     if view is None or me is None or screen.mine is None:
@@ -29,7 +28,7 @@ def may_stand(screen: ComposingScreen) -> bool:
     return view.phase in (Phase.TURN, Phase.OBJECTIONS, Phase.REPLY) and view.mover != me
 
 
-def standing_answers(screen: ComposingScreen) -> StandingAnswers | None:
+def standing_answers(screen: GameScreen) -> StandingAnswers | None:
     """The standing answers of the player at the keyboard, for this turn."""
     me, view = screen.viewer, screen.public
     standing = screen.client.standing(me) if me is not None else None
@@ -38,13 +37,13 @@ def standing_answers(screen: ComposingScreen) -> StandingAnswers | None:
     return standing
 
 
-def open_choices(screen: ComposingScreen) -> None:
+def open_choices(screen: GameScreen) -> None:
     view, pv = screen.public, screen.mine
     if view is None or pv is None or not may_stand(screen):
         return
     current = standing_answers(screen)
-    screen.mode = Compose.STANDING
-    screen.error = ""
+    screen.composing.standing()
+    screen.follow("")
     choices = screen.query_one(ChoiceList)
     choices.clear_options()
     choices.add_option(Option("Pass on every proposal", id="pass"))
@@ -62,7 +61,7 @@ def open_choices(screen: ComposingScreen) -> None:
     choices.highlighted = 0
 
 
-def chosen(screen: ComposingScreen, choice: str) -> None:
+def chosen(screen: GameScreen, choice: str) -> None:
     view, me = screen.public, screen.viewer
     if view is None or me is None:
         return
@@ -75,18 +74,14 @@ def chosen(screen: ComposingScreen, choice: str) -> None:
         _done(screen)
     elif choice.startswith("object:"):
         initiate = Initiate.parse(choice[7:])
-        screen.chosen = initiate
-        amount = screen.query_one(Input)
         limit = current.limit(initiate)
-        amount.value = str(limit if limit is not None else screen.mine.sheet.influence[initiate]
-                           if screen.mine is not None else 0)
-        screen.error = ""
-        screen.mode = Compose.STANDING_AMOUNT
-        screen.set_focus(amount)
+        start = limit if limit is not None else screen.mine.sheet.influence[initiate] \
+            if screen.mine is not None else 0
+        screen.ask_amount(Compose.STANDING_AMOUNT, start, initiate)
 
 
-def amount_typed(screen: ComposingScreen, value: int) -> None:
-    view, pv, me, initiate = screen.public, screen.mine, screen.viewer, screen.chosen
+def amount_typed(screen: GameScreen, value: int) -> None:
+    view, pv, me, initiate = screen.public, screen.mine, screen.viewer, screen.composing.chosen
     if view is None or pv is None or me is None or initiate is None:
         return
     have = pv.sheet.influence[initiate]
@@ -98,6 +93,6 @@ def amount_typed(screen: ComposingScreen, value: int) -> None:
     _done(screen)
 
 
-def _done(screen: ComposingScreen) -> None:
+def _done(screen: GameScreen) -> None:
     screen.cancel_compose()
     screen.focus_board()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,9 +22,10 @@ class LogScreen(Screen[None]):
         Binding("question_mark", "help", "Help", key_display="?"),
     ]
 
-    def __init__(self, lines: Sequence[str], title: str) -> None:
+    def __init__(self, lines: Sequence[str], title: str, help: Callable[[], None]) -> None:
         super().__init__()
         self.lines = lines
+        self.show_help = help  # the table screen's help: this game's keys and rules
         self.title_text = title
 
     def compose(self) -> ComposeResult:
@@ -45,6 +46,4 @@ class LogScreen(Screen[None]):
         self.dismiss(None)
 
     def action_help(self) -> None:
-        from grail_tui.app.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen())
+        self.show_help()

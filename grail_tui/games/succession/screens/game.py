@@ -1,11 +1,10 @@
 """The card game's screen: the row, your hand, the cards taken with the running score, the log.
 
-The screen owns the state (the seat at the keyboard, what is being chosen,
-the refusal to show, the pane in front, the hand's cursor), all reactives.
-The table client says when something changed; the screen reads that seat's
-latest update once, and every change, however many arrive together, ends in
-one paint that hands each widget what it shows. Legality comes from the
-client (the engine, from this seat's own view); a refusal is shown as worded.
+It stands on the one table screen (app/table_screen.py: the client's wiring, reading updates,
+the hot-seat hand-off, the end, the status line's platform part, chat and help, one paint per
+change) and supplies the card game's part: its layout, the hand's cursor, a take composed
+(``mode``), its prompt and its keys (keys.py). Legality comes from the client (the engine,
+from this seat's own view); a refusal is shown as worded.
 """
 
 from __future__ import annotations
@@ -18,36 +17,33 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import Screen
 from textual.widgets import Static
 
 from grail_tui.app.keyline import KeyFooter
-from grail_tui.app.screens.at_table import AtTable
-from grail_tui.table.client import TableClient
+from grail_tui.app.table_screen import TableScreen
 
 from .. import situation
-from ..engine import ROUNDS
-from ..situation import Compose
+from ..engine import GRAIL, ROUNDS, Pass, Play, PlayerView, PublicView, Take
+from ..situation import Compose, may_take
 from ..standing import OnlyMove
 from ..widgets.cards import HandView, RowView
 from ..widgets.panes import LogPane, TakenPane
-from .choosing import ChoosingScreen
+from .keys import KEYS
 
 PANES = ("taken", "log")
 RECENT = 3  # log lines under the hand, so the last moves show whichever pane is in front
 DIM = Style(dim=True)
 
 
-class TableChanged(Message):
-    """The table has news; a burst of these collapses into one."""
-
-    def can_replace(self, message: Message) -> bool:
-        return isinstance(message, TableChanged)
-
-
-class SuccessionScreen(AtTable, ChoosingScreen):
+class SuccessionScreen(TableScreen):
     CSS_PATH = Path(__file__).parent / "succession.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    mode: reactive[Compose] = reactive(Compose.IDLE, init=False)
+    pane: reactive[str] = reactive("taken", init=False)
+    cursor: reactive[int] = reactive(0, init=False)
+    KEYS = KEYS
     BINDINGS = [
         Binding("p", "play", "Play", tooltip="Play the card under the cursor to the row", id="play"),
         Binding("t", "take", "Take", tooltip="Take the marked cards of the row (once a round)", id="take"),
@@ -63,15 +59,12 @@ class SuccessionScreen(AtTable, ChoosingScreen):
         Binding("question_mark", "help", "Help", key_display="?", id="help"),
     ]
 
-    def __init__(self, client: TableClient, glyphs: Any) -> None:
-        super().__init__(client)
-        self.g = glyphs
-        self.paints = 0  # counted by a test: one paint per change
-        self.asked_key: object = None
+    public: PublicView | None
+    mine: PlayerView | None
+
+    def __init__(self, client: Any, glyphs: Any) -> None:
+        super().__init__(client, glyphs)
         self.log_owner: object = "nobody yet"
-        self.ended = False
-        self.failure_told: str | None = None
-        self._enabled: tuple[str, ...] = ()
 
     # -- layout ----------------------------------------------------------------
 
@@ -90,95 +83,124 @@ class SuccessionScreen(AtTable, ChoosingScreen):
             yield Static(id="prompt-error")
         yield KeyFooter()
 
-    def on_mount(self) -> None:
-        self.client.on_change = self._table_changed
+    def set_up(self) -> None:
         if self.hotseat:  # nobody is handed the keyboard for a move they have no choice over
             for seat in self.client.seats:
                 self.client.stand(seat, OnlyMove())
         self._show_pane()
         self.set_focus(self.query_one(HandView))
-        self.client.start()
-        self._sync()
-
-    def on_unmount(self) -> None:
-        if self.client.on_change == self._table_changed:
-            self.client.on_change = None
 
     def _show_pane(self) -> None:
         for name in PANES:
             self.query_one(f"#pane-{name}").set_class(name == self.pane, "-current")
 
-    # -- keeping the screen in step with the table -------------------------------
+    # -- the card game's part of the table screen ----------------------------------------
 
-    def _table_changed(self) -> None:
-        self.post_message(TableChanged())
+    def asked(self) -> bool:
+        """Does the game wait for the player at the keyboard now?"""
+        v = self.viewer
+        update = self.client.latest(v) if v is not None else None
+        return update is not None and update.asked and self.mine is not None and not update.over
 
-    def on_table_changed(self, _message: TableChanged) -> None:
-        self._sync()
+    def is_asked(self) -> bool:
+        return self.asked()
 
-    def _sync(self) -> None:
-        """Read the latest update for the seat at the keyboard (or a spectator's)."""
-        client = self.client
-        if client.refusal:
-            self.error = client.refusal
-            client.refusal = None
-        if client.failure and client.failure != self.failure_told:
-            self.failure_told = client.failure  # once, not at every update that follows
-            self.notify(f"A computer player failed ({client.failure}); the game goes on.",
-                        severity="error", timeout=10)
-        spectator = client.latest(None)
-        if spectator is None:
-            return
-        self.public = spectator.view
-        if spectator.over:
-            self.mine = None
-            self.mode = Compose.IDLE
-            self._dirty()
-            if not self.ended:
-                self.ended = True
-                from .end import EndScreen
-
-                self.app.push_screen(EndScreen(client, self.g))
-            return
-        self._update_viewer()
-        mine = client.latest(self.viewer) if self.viewer is not None else None
-        self.mine = mine.view if mine is not None else None
-        if self.mine is not None:
-            self.public = self.mine.public
+    def position(self) -> object:
         public = self.public
-        key = (public.round, public.turn, self.viewer)
-        if self.asked() and key != self.asked_key:
-            self.app.bell()
-            if client.remote:
-                self.notify("It is your turn.", timeout=4)
-        if key != self.asked_key:
-            self.forget_why()
-        self.asked_key = key
-        self.tell_new_chat(self.viewer if self.viewer is not None else next(iter(client.seats), None))
+        assert public is not None
+        return public.round, public.turn
+
+    def status(self, view: PublicView) -> tuple[str, str]:
+        return situation.status(view, self.viewer, hotseat=self.hotseat)
+
+    def synced(self) -> None:
         if self.mode is Compose.TAKE and not self.asked():
             self.mode = Compose.IDLE
-        self._dirty()
 
-    def _update_viewer(self) -> None:
-        if not self.hotseat:
+    def cancel(self) -> None:
+        self.mode = Compose.IDLE
+        self.error = ""
+
+    def game_over(self) -> None:
+        self.mode = Compose.IDLE
+
+    def end_screen(self) -> Screen[Any]:
+        from .end import EndScreen
+
+        return EndScreen(self.client, self.g)
+
+    def log_shown(self) -> bool:
+        return self.pane == "log" or self.has_class("-wide")
+
+    # -- the hand and the actions ------------------------------------------------------
+
+    def hand(self) -> tuple[Any, ...]:
+        return self.mine.hand if self.mine is not None else ()
+
+    def _submit(self, action: Any) -> None:
+        """Send the action once; a refusal stays on screen."""
+        assert self.viewer is not None
+        refused = self.client.submit(self.viewer, action)
+        if refused is not None:
+            self.error = refused
             return
-        client = self.client
-        asked = [s for s in client.seats if (u := client.latest(s)) is not None and u.asked
-                 and not client.standing_due(s)]  # a forced move needs nobody at the keyboard
-        if self.viewer is not None and self.viewer in asked:
+        self.cancel()
+        self.set_focus(self.query_one(HandView))
+
+    def on_hand_view_move(self, message: HandView.Move) -> None:
+        hand = self.hand()
+        if hand and self.mode is Compose.IDLE:
+            self.cursor = (self.cursor + message.delta) % len(hand)
+            self.error = ""
+
+    def on_hand_view_chosen(self, _message: HandView.Chosen) -> None:
+        if self.mode is Compose.TAKE:
+            self.action_take()
+        elif self.check_action("play", ()):
+            self.action_play()
+
+    def action_pick(self, index: int) -> None:
+        """A digit: put the cursor on that card of the hand."""
+        hand = self.hand()
+        if self.mode is Compose.IDLE and 0 <= int(index) < len(hand):
+            self.cursor = int(index)
+            self.error = ""
+
+    def action_play(self) -> None:
+        hand = self.hand()
+        if self.viewer is None:
             return
-        self._cancel()
-        self.viewer = None
-        if asked and not self.privacy_open and self.public is not None:
+        if not hand:  # the rules' own refusal: "Your hand is empty: take cards from the row."
+            self.error = self.client.why_illegal(self.viewer, Play(self.viewer, GRAIL)) or ""
+            return
+        self._submit(Play(self.viewer, hand[min(self.cursor, len(hand) - 1)]))
 
-            def ready(target: int) -> None:
-                update = self.client.latest(target)
-                self.viewer = target if update is not None and update.asked else None
-                self._sync()
+    def action_take(self) -> None:
+        """The first t shows what a take would bring; t or Enter then takes."""
+        if self.viewer is None or self.public is None:
+            return
+        if self.mode is Compose.TAKE:
+            self._submit(Take(self.viewer))
+            return
+        if not may_take(self.public, self.viewer):
+            self.error = self.client.why_illegal(self.viewer, Take(self.viewer)) or ""
+            return
+        self.error = ""
+        self.mode = Compose.TAKE
 
-            keeps = self.hand_keyboard(asked, self.public.name(asked[0]), "It is your turn.", ready)
-            if keeps is not None:
-                self.viewer = keeps  # the person at the keyboard goes on: the sync reads their view
+    def action_pass(self) -> None:
+        if self.viewer is not None:
+            self._submit(Pass(self.viewer))
+
+    def action_back(self) -> None:
+        self.cancel()
+        self.set_focus(self.query_one(HandView))
+
+    def action_pane(self, name: str) -> None:
+        self.pane = name
+
+    def action_next_pane(self) -> None:
+        self.pane = PANES[(PANES.index(self.pane) + 1) % len(PANES)]
 
     # -- one paint per change ----------------------------------------------------
 
@@ -187,9 +209,6 @@ class SuccessionScreen(AtTable, ChoosingScreen):
         self._dirty()
 
     def watch_mode(self) -> None:
-        self._dirty()
-
-    def watch_error(self) -> None:
         self._dirty()
 
     def watch_cursor(self) -> None:
@@ -201,22 +220,10 @@ class SuccessionScreen(AtTable, ChoosingScreen):
         if self.pane == "log":
             self.query_one(LogPane).scroll_end(animate=False)  # written while hidden: show its end
 
-    def _paint(self) -> None:
-        self._paint_due = False
+    def paint(self) -> None:
         view, pv = self.public, self.mine
-        if view is None:
-            self.query_one("#status", Static).update("Waiting for the table…")
-            return
-        self.paints += 1
+        assert view is not None
         client = self.client
-        latest = client.latest(None)
-        names = latest.names if latest is not None else ()
-        free = tuple(p for p, name in enumerate(names) if name.endswith("(open)"))  # nobody took it yet
-        away = tuple(p for p, here in enumerate(latest.present) if not here and p not in free) \
-            if client.remote and latest is not None else ()
-        self.query_one("#status", Static).update(situation.status_line(
-            view, self.viewer, hotseat=self.hotseat, remote=client.remote, notice=client.notice,
-            code=client.code, away=away, open_seats=len(free)) + self.chat_marker("g"))
         asked = self.asked()
         self.query_one(RowView).show(view, taking=self.mode is Compose.TAKE)
         hand = self.query_one(HandView)
@@ -241,50 +248,5 @@ class SuccessionScreen(AtTable, ChoosingScreen):
         self.query_one("#prompt-text", Static).update(
             situation.prompt(self.mode, asked, view, pv, remote=client.remote))
         self.query_one("#prompt-error", Static).update(self.error)
-        # The footer rebuilds its keys on every refresh_bindings(): only when they change.
-        enabled = tuple(b.action for b in self.BINDINGS if isinstance(b, Binding)
-                        and self.check_action(*self._parse(b.action)) is not False)
-        if enabled != self._enabled:
-            self._enabled = enabled
-            self.refresh_bindings()
-
-    @staticmethod
-    def _parse(action: str) -> tuple[str, tuple[object, ...]]:
-        from textual.actions import parse
-
-        _, name, params = parse(action)
-        return name, params
-
-    # -- which keys work now ---------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        asked = self.asked()
-        idle = self.mode is Compose.IDLE
-        if action == "play":
-            return asked and idle and bool(self._hand())  # an empty hand plays nothing: no key shown
-        if action == "take":
-            return asked
-        if action == "pass":
-            if not (asked and idle and self.viewer is not None and self.public is not None):
-                return False
-            return not self._hand() and not situation.may_take(self.public, self.viewer)
-        if action == "back":
-            return not idle
-        if action == "pick":
-            return asked and idle
-        if action == "chat":
-            return self.client.may_chat and idle
-        return True
-
-    def why_not(self, action: str) -> str | None:
-        return situation.why_not(action, self.asked(), self.mode, self.public,
-                                 watching=not self.client.seats)
-
-    def log_shown(self) -> bool:
-        return self.pane == "log" or self.has_class("-wide")
-
-    def action_pane(self, name: str) -> None:
-        self.pane = name
-
-    def action_next_pane(self) -> None:
-        self.pane = PANES[(PANES.index(self.pane) + 1) % len(PANES)]
+        self.keys_changed(tuple(b.action for b in self.BINDINGS if isinstance(b, Binding)
+                                and self.check_action(*self.parse_action(b.action)) is not False))
