@@ -90,7 +90,13 @@ class TableScreen(Screen[None]):
     viewer: reactive[int | None] = reactive(None, init=False, repaint=False)
     error: reactive[str] = reactive("", init=False, repaint=False)
 
-    KEYS: ClassVar[Mapping[str, Key]] = {}  # the game's key table (chat and help are added here)
+    # Every game's screen ends its BINDINGS with these (*TableScreen.AT_EVERY_TABLE): its key line
+    # lists its own keys first.
+    AT_EVERY_TABLE = (
+        Binding("colon", "chat", "Chat", key_display=":", tooltip="Say something to the table", id="chat"),
+        Binding("question_mark", "help", "Help", key_display="?", id="help"),
+    )
+    KEYS: ClassVar[Mapping[str, Key]] = {}  # the game's key table
     LOG_KEY = "g"  # the key that shows the log, named by the chat marker
 
     def __init__(self, client: TableClient, glyphs: Any) -> None:

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from .kit.errors import IllegalActionError, RecordError, ReplayError
 from .kit.terms import Bot, BotLevel, LogBook, OptionType, RecordData, Result, SetupOption, SetupRequest, Wait
 
-__all__ = ["Action", "AnyKind", "Bot", "BotLevel", "Event", "GameKind", "GameState", "IllegalActionError",
+__all__ = ["Action", "AnyKind", "Bot", "BotLevel", "Event", "GameKind", "GameState", "GameUI", "IllegalActionError",
            "LogBook", "OptionType", "RecordData", "RecordError", "ReplayError", "Result", "Setup",
            "SetupOption", "SetupRequest", "StoryScreens", "TellsStories", "View", "Wait", "tells_stories"]
 
@@ -286,10 +286,29 @@ class GameKind(Protocol[SetupT, StateT, ActionT, ViewT]):
         it words an event rather than copying it."""
         ...
 
-    def ui(self) -> Any:
-        """The game's screens for the app (imports Textual; only the app calls it): an object
-        with ``game_screen(client, glyphs)``, ``replay_screen(record_data, glyphs)`` and
-        ``help_text()`` (the game's keys and rules, as Markdown)."""
+    def ui(self) -> GameUI:
+        """The game's screens for the app (imports Textual; only the app calls it)."""
+        ...
+
+
+class GameUI(Protocol):
+    """What a game's screens supply to the app (``kind.ui()``). Its game screen stands on the one
+    table screen (app/table_screen.py), which says what a game fills in there: its panes and
+    layout, its prompt, its key table (each action: does its key work now, why not), the words
+    of its status line and of a hand-off, its end screen; its CSS beside it, each rule naming its
+    screen. The screens are typed ``Any`` here: the seam imports no Textual."""
+
+    def game_screen(self, client: Any, glyphs: Any) -> Any:
+        """The screen of a game at the table, over a table client (table/client.py)."""
+        ...
+
+    def replay_screen(self, record: Any, glyphs: Any, viewer: int | None = None,
+                      note: str | None = None) -> Any:
+        """Stepping through a record; ``note``: what is wrong with it where it stops."""
+        ...
+
+    def help_text(self) -> str:
+        """The game's keys and rules, as Markdown."""
         ...
 
 

@@ -25,7 +25,7 @@ from textual.widgets.option_list import Option
 from grail_tui.app.keyline import KeyFooter
 from grail_tui.app.paths import shown_path
 from grail_tui.games import registry
-from grail_tui.games.api import GameKind, RecordData, RecordError, tells_stories
+from grail_tui.games.api import GameKind, RecordData, RecordError, StoryScreens, tells_stories
 from grail_tui.table.library import RecordSummary, write_private
 
 from ..shelves import Shelf, ShelfError
@@ -166,8 +166,9 @@ class LibraryScreen(Screen[None]):
                         severity="warning", timeout=8)
             return
         record = await self._record(entry, kind)
-        if record is not None:
-            self.app.push_screen(kind.ui().story_screen(record, self.g))
+        ui = kind.ui()
+        if record is not None and isinstance(ui, StoryScreens):  # tells_stories has said so
+            self.app.push_screen(ui.story_screen(record, self.g))
 
     @work(exclusive=True, group="library-open")
     async def action_replay(self) -> None:

@@ -90,8 +90,7 @@ class GameScreen(TableScreen):
         Binding("home", "log('scroll_home')", "Log start", show=False),
         Binding("end", "log('scroll_end')", "Log end", show=False),
         Binding("f", "full_log", "Log", tooltip="The whole log on the screen", id="full-log"),
-        Binding("colon", "chat", "Chat", key_display=":", tooltip="Say something to the table", id="chat"),
-        Binding("question_mark", "help", "Help", key_display="?", id="help"),
+        *TableScreen.AT_EVERY_TABLE,
     ]
 
     public: PublicView | None

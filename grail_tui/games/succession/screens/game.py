@@ -55,8 +55,7 @@ class SuccessionScreen(TableScreen):
         Binding("g", "pane('log')", "Log", show=False, id="pane-log"),
         Binding("tab", "next_pane", "Panes", key_display="Tab", tooltip="Show the next pane (c g)",
                 id="next-pane"),
-        Binding("colon", "chat", "Chat", key_display=":", tooltip="Say something to the table", id="chat"),
-        Binding("question_mark", "help", "Help", key_display="?", id="help"),
+        *TableScreen.AT_EVERY_TABLE,
     ]
 
     public: PublicView | None
