@@ -37,7 +37,7 @@ from ..widgets.board import BoardMap, short_name
 from ..widgets.choices import ChoiceList
 from ..widgets.composer import AssignPad
 from ..widgets.panes import ContestPane, KnownPane, LogPane, SheetPane
-from . import answering
+from . import HUNT_CSS, answering
 from .keys import KEYS
 
 WIDE = 110  # columns from which every pane is shown at once
@@ -56,6 +56,7 @@ def at_or_centre(field: Field | None) -> Field:
 
 
 class GameScreen(TableScreen):
+    CSS_PATH = HUNT_CSS
     # A change of focus repaints the widgets concerned, not the whole screen (see _paint).
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     mode: reactive[Compose] = reactive(Compose.IDLE, init=False, repaint=False)

@@ -12,10 +12,12 @@ from textual.widgets import Static
 from grail_tui.app.keyline import KeyFooter
 
 from ..widgets.panes import LogPane
+from . import HUNT_CSS
 
 
 class LogScreen(Screen[None]):
     """Opened with f from the game; the game screen feeds it new lines while it is open."""
+    CSS_PATH = HUNT_CSS
 
     BINDINGS = [
         Binding("escape,f,q", "close", "Back to the game", key_display="Esc/f"),

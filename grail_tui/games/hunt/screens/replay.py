@@ -21,10 +21,12 @@ from ..widgets.board import BoardMap
 from ..widgets.panes import ContestPane, KnownPane, LogPane
 from ..widgets.sheets import SheetsPane
 from ..words import LogBook
+from . import HUNT_CSS
 from .end import end_text
 
 
 class ReplayScreen(Screen[None]):
+    CSS_PATH = HUNT_CSS
     BINDINGS = [
         # priority: the log pane would take these keys for scrolling
         Binding("right,l", "step(1)", "Next", priority=True),

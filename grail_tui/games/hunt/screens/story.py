@@ -25,6 +25,7 @@ from grail_tui.games.api import RecordData
 from ..engine import GameRecord
 from ..story import Story, Track, tell
 from ..story_text import describe, spending_table, turning_points
+from . import HUNT_CSS
 
 PANES = ("plot", "turns", "spending")
 # one colour per seat, the same in the plot and its legend
@@ -142,6 +143,7 @@ def plot_track(plt: Any, story: Story, track: Track) -> None:
 
 
 class StoryScreen(Screen[None]):
+    CSS_PATH = HUNT_CSS
     BINDINGS = [
         Binding("right,l,rightsquarebracket", "initiate(1)", "Next initiate", key_display="→"),
         Binding("left,h,leftsquarebracket", "initiate(-1)", "Prev", key_display="←"),
