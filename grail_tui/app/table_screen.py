@@ -143,6 +143,10 @@ class TableScreen(Screen[None]):
     def cancel(self) -> None:
         """Drop whatever is being composed (the keyboard changes hands)."""
 
+    def sent(self) -> None:
+        """An action was taken: what was composed goes, and the keyboard goes where the game keeps it."""
+        self.cancel()
+
     def game_over(self) -> None:
         """The game has ended: what the game's screen stops offering."""
 
@@ -220,6 +224,15 @@ class TableScreen(Screen[None]):
         self._asked = key
         self.tell_new_chat(self.viewer if self.viewer is not None else next(iter(client.seats), None))
         self._dirty()
+
+    def submit(self, action: Any) -> None:
+        """Send the seat's action once; a refusal stays on screen with what was composed."""
+        assert self.viewer is not None
+        refused = self.client.submit(self.viewer, action)
+        if refused is not None:
+            self.error = refused
+            return
+        self.sent()
 
     # -- hot-seat: handing the keyboard over ----------------------------------------------
 

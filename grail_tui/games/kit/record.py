@@ -120,6 +120,17 @@ class GameRecord(Generic[SetupT, ActionT, GameT]):
         return game
 
 
+def step_to(game: GameT, at: int, to: int, actions: Sequence[Any],
+            new_game: Callable[[], GameT]) -> tuple[GameT, int]:
+    """A record's game moved from action ``at`` to action ``to`` (a replay stepping through it):
+    on by applying the actions between, back by playing them again on a new game."""
+    if to < at:
+        game, at = new_game(), 0
+    for action in actions[at:to]:
+        game.apply(action)
+    return game, to
+
+
 class Seated(Protocol):
     @property
     def first_player(self) -> int | None: ...

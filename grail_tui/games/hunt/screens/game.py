@@ -229,13 +229,7 @@ class GameScreen(TableScreen):
     def cancel_compose(self) -> None:
         self.follow(self.composing.cancel())
 
-    def _submit(self, action: Any) -> None:
-        """Send the action once; a refusal stays on screen with what was composed."""
-        assert self.viewer is not None
-        refused = self.client.submit(self.viewer, action)
-        if refused is not None:
-            self.error = refused
-            return
+    def sent(self) -> None:
         self.cancel_compose()
         self.focus_board()
 
@@ -305,7 +299,7 @@ class GameScreen(TableScreen):
         elif self.mode is Compose.PROPOSAL:
             proposal = self.composing.proposal(message.option_index)
             if proposal is not None:
-                self._submit(proposal)
+                self.submit(proposal)
         elif self.mode is Compose.STANDING and message.option.id:
             answering.chosen(self, message.option.id)
 
@@ -353,7 +347,7 @@ class GameScreen(TableScreen):
 
     def on_assign_pad_confirm(self, _message: AssignPad.Confirm) -> None:
         assert self.viewer is not None
-        self._submit(self.composing.assignment(self.viewer))
+        self.submit(self.composing.assignment(self.viewer))
 
     def action_object(self) -> None:
         contest = self.public.contest if self.public else None
@@ -379,23 +373,23 @@ class GameScreen(TableScreen):
         if self.mode is Compose.STANDING_AMOUNT:
             answering.amount_typed(self, value)
             return
-        self._submit(self.composing.answer(self.viewer, value))
+        self.submit(self.composing.answer(self.viewer, value))
 
     def on_line_input_unseen(self, _message: LineInput.Unseen) -> None:
         self.error = "Nothing revealed: Enter came before the amount showed. Check it, then Enter."
 
     def action_pass(self) -> None:
         assert self.viewer is not None
-        self._submit(Pass(self.viewer))
+        self.submit(Pass(self.viewer))
 
     def action_match(self) -> None:
         assert self.viewer is not None
         contest = self.public.contest if self.public else None
-        self._submit(Match(self.viewer, contest.high if contest else 0))
+        self.submit(Match(self.viewer, contest.high if contest else 0))
 
     def action_concede(self) -> None:
         assert self.viewer is not None
-        self._submit(Concede(self.viewer))
+        self.submit(Concede(self.viewer))
 
     def may_stand(self) -> bool:
         return answering.may_stand(self)

@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from grail_tui.app.glyphs import Glyphs
 from grail_tui.app.keyline import KeyFooter
+from grail_tui.games.kit.record import step_to
 
 from ..engine import Game, GameRecord, IllegalActionError, TurnBegan, visible_to
 from ..widgets.board import BoardMap
@@ -86,13 +87,9 @@ class ReplayScreen(Screen[None]):
         self._show()
 
     def _goto(self, index: int) -> None:
-        index = max(0, min(self.last, index))
-        if index < self.index:
-            self.game = Game(self.record.setup)
-            self.index = 0
-        for action in self.record.actions[self.index:index]:
-            self.game.apply(action)
-        self.index = index
+        setup = self.record.setup
+        self.game, self.index = step_to(self.game, self.index, max(0, min(self.last, index)),
+                                        self.record.actions, lambda: Game(setup))
         self._show()
 
     def _show(self) -> None:

@@ -136,13 +136,7 @@ class SuccessionScreen(TableScreen):
     def hand(self) -> tuple[Any, ...]:
         return self.mine.hand if self.mine is not None else ()
 
-    def _submit(self, action: Any) -> None:
-        """Send the action once; a refusal stays on screen."""
-        assert self.viewer is not None
-        refused = self.client.submit(self.viewer, action)
-        if refused is not None:
-            self.error = refused
-            return
+    def sent(self) -> None:
         self.cancel()
         self.set_focus(self.query_one(HandView))
 
@@ -172,14 +166,14 @@ class SuccessionScreen(TableScreen):
         if not hand:  # the rules' own refusal: "Your hand is empty: take cards from the row."
             self.error = self.client.why_illegal(self.viewer, Play(self.viewer, GRAIL)) or ""
             return
-        self._submit(Play(self.viewer, hand[min(self.cursor, len(hand) - 1)]))
+        self.submit(Play(self.viewer, hand[min(self.cursor, len(hand) - 1)]))
 
     def action_take(self) -> None:
         """The first t shows what a take would bring; t or Enter then takes."""
         if self.viewer is None or self.public is None:
             return
         if self.mode is Compose.TAKE:
-            self._submit(Take(self.viewer))
+            self.submit(Take(self.viewer))
             return
         if not may_take(self.public, self.viewer):
             self.error = self.client.why_illegal(self.viewer, Take(self.viewer)) or ""
@@ -189,7 +183,7 @@ class SuccessionScreen(TableScreen):
 
     def action_pass(self) -> None:
         if self.viewer is not None:
-            self._submit(Pass(self.viewer))
+            self.submit(Pass(self.viewer))
 
     def action_back(self) -> None:
         self.cancel()
