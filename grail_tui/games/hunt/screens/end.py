@@ -4,18 +4,12 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Static
 
-from grail_tui.app.glyphs import Glyphs
-from grail_tui.app.keyline import KeyFooter
+from grail_tui.app.end_screen import TableEndScreen
 from grail_tui.app.paths import record_note
-from grail_tui.table.client import TableClient
 
-from ..engine import GameRecord, Initiate, PublicView, Termination
+from ..engine import Initiate, PublicView, Termination
 from ..widgets.board import society_style
 from ..words import Voice, outcome_words
 
@@ -57,7 +51,7 @@ def end_text(view: PublicView, record_path: str | None, plain: bool = False, me:
     return text
 
 
-class EndScreen(Screen[None]):
+class EndScreen(TableEndScreen, inherit_bindings=False):
     BINDINGS = [
         Binding("n", "new_game", "New game"),
         Binding("s", "story", "Story", tooltip="How the game really went, every sheet known"),
@@ -65,44 +59,15 @@ class EndScreen(Screen[None]):
         Binding("q", "app.quit", "Quit", show=False),
     ]
 
-    def __init__(self, client: TableClient, glyphs: Glyphs) -> None:
-        super().__init__()
-        self.client = client
-        self.g = glyphs
-
-    def compose(self) -> ComposeResult:
-        path = str(self.client.record_path) if self.client.record_path else None
-        update = self.client.latest(None)
-        assert update is not None
-        with VerticalScroll(id="end"):
-            seats = self.client.seats
-            text = end_text(update.view, path, self.app.no_color, seats[0] if len(seats) == 1 else None)
-            if update.view.outcome is None and update.result is not None:  # a turn-based clock ended it
-                text = Text.assemble(("Game over\n", Style(bold=True)), update.result.text + "\n")
-            text.append("\ns: the story of the game, how it really went · r: replay it\n", Style(bold=True))
-            yield Static(text)
-        yield KeyFooter()
-
-    def action_new_game(self) -> None:
-        self.app.call_later(self.app.action_new_game)  # type: ignore[attr-defined]
-
-    def _record(self) -> GameRecord | None:
-        update = self.client.latest(None)
-        if update is None or update.record is None:
-            self.notify("The game's record has not arrived yet.", severity="warning")
-            return None
-        return GameRecord.from_dict(update.record)
+    def text(self, view: PublicView, record_path: str | None) -> Text:
+        seats = self.client.seats
+        text = end_text(view, record_path, self.app.no_color, seats[0] if len(seats) == 1 else None)
+        text.append("\ns: the story of the game, how it really went · r: replay it\n", Style(bold=True))
+        return text
 
     def action_story(self) -> None:
         from .story import StoryScreen
 
-        record = self._record()
+        record = self.record()
         if record is not None:
             self.app.push_screen(StoryScreen(record, self.g))
-
-    def action_replay(self) -> None:
-        from .replay import ReplayScreen
-
-        record = self._record()
-        if record is not None:
-            self.app.push_screen(ReplayScreen(record, self.g))

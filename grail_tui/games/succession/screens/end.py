@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Static
 
-from grail_tui.app.keyline import KeyFooter
+from grail_tui.app.end_screen import TableEndScreen
 from grail_tui.app.paths import record_note
-from grail_tui.table.client import TableClient
 
 from ..engine import PLAYERS, PublicView, Termination
 from ..widgets.cards import chips
@@ -57,37 +48,6 @@ def end_text(view: PublicView, record_path: str | None, plain: bool = False) -> 
     return text
 
 
-class EndScreen(Screen[None]):
-    BINDINGS = [
-        Binding("n", "new_game", "New game"),
-        Binding("r", "replay", "Replay"),
-        Binding("q", "app.quit", "Quit", show=False),
-    ]
-
-    def __init__(self, client: TableClient, glyphs: Any) -> None:
-        super().__init__()
-        self.client = client
-        self.g = glyphs
-
-    def compose(self) -> ComposeResult:
-        path: Path | None = self.client.record_path
-        update = self.client.latest(None)
-        assert update is not None
-        with VerticalScroll(id="end"):
-            text = end_text(update.view, str(path) if path else None, self.app.no_color)
-            if update.view.outcome is None and update.result is not None:  # a turn-based clock ended it
-                text = Text.assemble(("Game over\n", TITLE), update.result.text + "\n")
-            yield Static(text)
-        yield KeyFooter()
-
-    def action_new_game(self) -> None:
-        self.app.call_later(self.app.action_new_game)  # type: ignore[attr-defined]
-
-    def action_replay(self) -> None:
-        from .replay import SuccessionReplay
-
-        update = self.client.latest(None)
-        if update is None or update.record is None:
-            self.notify("The game's record has not arrived yet.", severity="warning")
-            return
-        self.app.push_screen(SuccessionReplay(self.client.kind.read_record(update.record), self.g))
+class EndScreen(TableEndScreen):
+    def text(self, view: PublicView, record_path: str | None) -> Text:
+        return end_text(view, record_path, self.app.no_color)
