@@ -311,6 +311,10 @@ class GameUI(Protocol):
         """The game's keys and rules, as Markdown."""
         ...
 
+    def plain(self) -> Any:
+        """The game's words and numbered choices for plain mode (app/plain/)."""
+        ...
+
 
 AnyKind = GameKind[Any, Any, Any, Any]  # a game the platform holds without knowing which (= GameKind)
 

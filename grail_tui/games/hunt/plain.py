@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from grail_tui.app.status import status_line
+
 from ..kit.plain import Choice, read_amount
 from .engine import (
     INITIATES,
@@ -25,7 +27,7 @@ from .engine import (
     Unit,
     describe_proposal,
 )
-from .situation import REQUESTS, Request, situation, status_line
+from .situation import REQUESTS, Request, situation, status
 from .standing import StandingAnswers
 
 
@@ -55,7 +57,10 @@ class HuntPlain:
     """The hunt's words and choices for the plain front end."""
 
     def status(self, view: Any, seat: int | None, *, remote: bool, code: str | None) -> str:
-        return status_line(_public(view), seat, hotseat=False, remote=remote, notice=None, code=code)
+        public = _public(view)
+        where, what = status(public, seat, hotseat=False)
+        return status_line(where, what, names=public.name, viewer=seat, hotseat=False, remote=remote,
+                           notice=None, code=code)
 
     def board(self, view: Any, seat: int | None) -> list[str]:
         pub = _public(view)

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from grail_tui.app.status import status_line
+
 from ..kit.plain import Choice
 from .engine import PLAYERS, Pass, Play, PlayerView, PublicView, Take, describe_cards, score
-from .situation import status_line, take_preview
+from .situation import status, take_preview
 
 
 def _public(view: Any) -> PublicView:
@@ -22,7 +24,10 @@ class SuccessionPlain:
     """The card game's words and choices for the plain front end."""
 
     def status(self, view: Any, seat: int | None, *, remote: bool, code: str | None) -> str:
-        return status_line(_public(view), seat, hotseat=False, remote=remote, notice=None, code=code)
+        public = _public(view)
+        where, what = status(public, seat, hotseat=False)
+        return status_line(where, what, names=public.name, viewer=seat, hotseat=False, remote=remote,
+                           notice=None, code=code)
 
     def board(self, view: Any, seat: int | None) -> list[str]:
         pub = _public(view)
