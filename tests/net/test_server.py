@@ -271,7 +271,8 @@ asyncio.run(main())
     from grail_tui.games import registry
 
     with installed(monkeypatch):  # every game the server knows: the built-in ones and Pebbles
-        rooms = {f"{kind.package}.{room}" for kind in registry.kinds() for room in kind.server_rooms}
-    assert len(rooms) == 3 * len(registry.kinds()) and "toy_game.bots" in rooms  # kind, bots, words each
+        known = registry.kinds()
+        rooms = {f"{kind.package}.{room}" for kind in known for room in kind.server_rooms}
+    assert len(rooms) == 3 * len(known) and "toy_game.bots" in rooms  # kind, bots, words each
     assert rooms <= loaded, rooms - loaded
     assert not any(".screens" in module or module.endswith(".ui") for module in loaded)  # a server draws nothing
