@@ -70,3 +70,23 @@ def test_a_tied_faction_is_said_on_its_own_line_within_the_two_columns():
         assert any(line.startswith("5s, tied") for line in lines), text
         assert all(len(line) <= 12 + 2 * 12 for line in lines), text  # nothing in a third column
         assert not any(line.startswith("6s, tied") for line in lines)  # 1 against 0 is no tie
+
+
+async def test_a_name_with_markup_in_it_is_shown_as_typed_in_the_status_line():
+    """A player's name is text another player chose: the status line shows it as typed, never
+    styled (nor a link) by markup in it."""
+    from textual.widgets import Static
+
+    from grail_tui.games.api import BotLevel
+    from grail_tui.games.succession.engine import Game, Setup
+    from grail_tui.table.seats import SeatConfig
+
+    name = "[reverse]Greg[/reverse]"
+    game = Game(Setup(seed=11, first_player=0, names=("Ann", name)))
+    game.apply(game.legal_actions(0)[0])  # Ann moves: the status line names whose turn it is
+    scenarios.save(game, [SeatConfig("Ann"), SeatConfig(name, BotLevel.RANDOM)])
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = str(app.screen.query_one("#status", Static).render())
+        assert f"{name}'s turn" in shown, shown

@@ -68,7 +68,7 @@ class SuccessionScreen(TableScreen):
     # -- layout ----------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield Static(id="status", markup=False)  # players' names: plain text
         with Horizontal(id="body"):
             with Vertical(id="cards"):
                 yield RowView(id="row")
@@ -78,8 +78,8 @@ class SuccessionScreen(TableScreen):
                 yield TakenPane(id="pane-taken", classes="pane")
                 yield LogPane(id="pane-log", classes="pane")
         with Vertical(id="prompt"):
-            yield Static(id="prompt-text")
-            yield Static(id="prompt-error")
+            yield Static(id="prompt-text", markup=False)
+            yield Static(id="prompt-error", markup=False)
         yield KeyFooter()
 
     def set_up(self) -> None:

@@ -64,7 +64,7 @@ class SuccessionReplay(Screen[None]):
         self.complete = broken is None and probe.is_over  # every secret is in the record: show the hands
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield Static(id="status", markup=False)  # players' names: plain text
         with Horizontal(id="body"):
             with Vertical(id="cards"):
                 yield RowView(id="row")
