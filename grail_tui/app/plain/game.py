@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from grail_tui.games.kit.plain import Choice
 from grail_tui.table.client import TableClient
 
+from ..status import status_line
 from .terminal import CHANGED, Terminal
 
 COMMANDS = ("Type the number of a choice. Other commands: ? repeats the question, board, sheet, "
@@ -24,7 +25,7 @@ LOG_SHOWN = 200  # lines the `log` command says at most
 class PlainWords(Protocol):
     """What a game gives the plain front end (games/<game>/plain.py), from one seat's view."""
 
-    def status(self, view: Any, seat: int | None, *, remote: bool, code: str | None) -> str: ...
+    def status(self, view: Any, seat: int | None) -> tuple[str, str]: ...  # where the game stands, whose move
     def board(self, view: Any, seat: int | None) -> list[str]: ...
     def sheet(self, view: Any, seat: int | None) -> list[str]: ...
     def situation(self, view: Any, seat: int | None, *, asked: bool, pending: Any,
@@ -142,7 +143,10 @@ class PlainTable:
             legal = self.client.legal_actions(self.seat)
             self.menus = [self.words.choices(update.view, self.seat, legal, standing)]
         self.last_situation = self.situation()
-        self.say(self.words.status(update.view, self.seat, remote=self.client.remote, code=self.client.code),
+        where, what = self.words.status(update.view, self.seat)
+        names = update.names
+        self.say(status_line(where, what, names=lambda seat: names[seat], viewer=self.seat, hotseat=False,
+                             remote=self.client.remote, notice=None, code=self.client.code),
                  self.last_situation)
         if update.deadline is not None:
             left = max(0, round(update.deadline - time.time()))

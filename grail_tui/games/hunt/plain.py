@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from grail_tui.app.status import status_line
-
 from ..kit.plain import Choice, read_amount
 from .engine import (
     INITIATES,
@@ -56,11 +54,8 @@ def read_assignment(text: str, player: int) -> Assign:
 class HuntPlain:
     """The hunt's words and choices for the plain front end."""
 
-    def status(self, view: Any, seat: int | None, *, remote: bool, code: str | None) -> str:
-        public = _public(view)
-        where, what = status(public, seat, hotseat=False)
-        return status_line(where, what, names=public.name, viewer=seat, hotseat=False, remote=remote,
-                           notice=None, code=code)
+    def status(self, view: Any, seat: int | None) -> tuple[str, str]:
+        return status(_public(view), seat, hotseat=False)
 
     def board(self, view: Any, seat: int | None) -> list[str]:
         pub = _public(view)

@@ -3,7 +3,8 @@ makes a bot of a level or says which levels there are."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import random
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 BotT = TypeVar("BotT")
@@ -19,3 +20,19 @@ def make_bot(makers: Mapping[str, Maker[BotT]], level: str, seed: int, budget: f
     if maker is None:
         raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(makers)})")
     return maker(seed, DEFAULT_BUDGET if budget is None else budget)
+
+
+ActionT = TypeVar("ActionT")
+
+
+class RandomBot:
+    """The baseline every game offers: a uniformly random legal choice from the seed's dice."""
+
+    level = "random"
+    budget = 0.0
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, view: object, legal: Sequence[ActionT]) -> ActionT:
+        return legal[self.rng.randrange(len(legal))]

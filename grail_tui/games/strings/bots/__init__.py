@@ -4,8 +4,8 @@ else. The random and heuristic players exist (the strong one is issue 26, item 4
 from __future__ import annotations
 
 from ...kit import bots as kit
+from ...kit.bots import RandomBot
 from .heuristic import HeuristicBot
-from .random_bot import RandomBot
 
 Bot = RandomBot | HeuristicBot
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ...kit import bots as kit
+from ...kit.bots import RandomBot
 from .heuristic import HeuristicBot
-from .random_bot import RandomBot
 from .strong import StrongBot
 
 Bot = RandomBot | HeuristicBot | StrongBot

@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
 from grail_tui.games.kit import bots as kit
+from grail_tui.games.kit.bots import RandomBot
 
 from .engine import Doubt, Reply
-
-
-class RandomBot:
-    level = "random"
-    budget = 0.0
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def decide(self, view: Any, legal: Sequence[Any]) -> Any:
-        return legal[self.rng.randrange(len(legal))]
 
 
 class GreedyBot:
