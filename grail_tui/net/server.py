@@ -161,18 +161,7 @@ class Server:
         reader, writer = await asyncio.open_unix_connection(sock=sock, limit=MAX_MESSAGE + 1)
         asyncio.get_running_loop().create_task(self._serve(reader, writer, "ssh", user=user, guest=guest))
 
-    def keep_clocks(self) -> None:
-        """Keep every turn-based game's clocks as they stand now (before the process ends)."""
-        for hosted in self.games.values():
-            try:
-                hosted.table.keep_clocks()
-            except Exception:  # one game's failure does not cost the others their time
-                log.exception("the clocks of game %s could not be kept", hosted.code)
-
     async def close(self) -> None:
-        # First, before anything can fail: each turn-based game's clocks as they stand, so the
-        # time the server is down does not count (SIGTERM and Ctrl+C end the server through here).
-        self.keep_clocks()
         for server in self.servers:
             server.close()
         self.news.close()
@@ -185,7 +174,9 @@ class Server:
         if self.serving:
             await asyncio.wait(list(self.serving), timeout=3)
         for hosted in self.games.values():
-            hosted.table.close()  # a turn-based table keeps its clocks: time stands while the server is down
+            # a turn-based table keeps its clocks as it closes: time stands while the server is down
+            # (SIGTERM and Ctrl+C end the server through here)
+            hosted.table.close()
         if self.notifier is not None:
             await self.notifier.close()
         self.thinker.close()

@@ -154,11 +154,6 @@ class Table(Clockwork):
             cached = self._public = (self.seq, self.state.public_view())
         return cached[1]
 
-    def keep_clocks(self) -> None:
-        """Keep a turn-based game's banks and the time its open wait has run (the server stops)."""
-        if not self.over and not self._closed:
-            self._keep_clocks()
-
     def deadline_wall(self) -> float | None:
         """When the wait now open ends, in seconds since the epoch (None: it has no end, or a
         turn-based game's clocks have not started: a seat is still open)."""
