@@ -209,3 +209,22 @@ async def test_the_library_offers_no_story_for_a_game_without_one(monkeypatch):
         assert app.screen is screen
         await pilot.press("r")  # it is replayed all the same
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+
+
+async def test_a_path_with_brackets_is_asked_about_as_typed_never_read_as_markup(tmp_path, monkeypatch):
+    shelf_of_three()
+    name = "[bold]x [red"  # a file name is anybody's text: no style, no markup error
+    (tmp_path / name).write_text("mine")
+    monkeypatch.chdir(tmp_path)
+    app = GrailApp(seed=1, bot_delay=0, player_name="Ann")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_library(pilot, app)
+        await pilot.press("e")
+        assert isinstance(app.screen, TextPrompt)
+        await pilot.press("ctrl+u", *name, "enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmPrompt))
+        shown = str(app.screen.query_one("#question").render())
+        assert name in shown and "is there already" in shown
+        await pilot.press("n")
+        await pilot.pause(0.2)
+        assert (tmp_path / name).read_text() == "mine"

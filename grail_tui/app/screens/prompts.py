@@ -48,8 +48,8 @@ class ConfirmPrompt(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.question, id="question")
-            yield Static(self.hint, classes="hint")
+            yield Static(self.question, id="question", markup=False)  # it may hold a path or a name
+            yield Static(self.hint, classes="hint", markup=False)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
