@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from grail_tui.games.api import Action, Bot, GameKind, Result, Setup
+from grail_tui.games.api import Action, GameKind, GameState, Result, Setup
 
 from .clock import Clockwork
 from .pace import TimeBanks, forfeit_ranks
@@ -44,7 +44,7 @@ class Subscription:
     fresh: bool = True
 
 
-class Table(Clockwork):
+class Table:
     def __init__(self, kind: GameKind, setup: Setup, seats: Sequence[SeatConfig], store: GameStore, *,
                  settings: TableSettings = LOCAL, thinker: Thinker | None = None,
                  chat: Sequence[ChatLine] = (), clock: Clock = SYSTEM_CLOCK) -> None:
@@ -52,9 +52,8 @@ class Table(Clockwork):
             raise ValueError("one seat per player")
         self.kind, self.setup, self.store, self.settings = kind, setup, store, settings
         self.seats = list(seats)
-        self.thinker = thinker or Thinker()
         self.clock = clock  # every time the table reads or waits for (timekeeping.py)
-        self.state = kind.new_state(setup)
+        self.state: GameState = kind.new_state(setup)
         self.seq = 0
         self.chat_log = list(chat)[-CHAT_KEPT:]
         self.error: BaseException | None = None  # a bot failed (the table went on without it)
@@ -63,29 +62,12 @@ class Table(Clockwork):
         self._pending: dict[int, Action] = {}  # answers of the secret round now open
         self._subs: list[Subscription] = []
         self._present: dict[int, int] = {}  # seat -> people connected there
-        self._gone_since: dict[int, float] = {}  # seat -> when its last person left
-        self._opened = self.clock.now()  # when the current wait began
-        self._hold_until: float | None = None  # a complete secret round is shown then
-        self._bots: dict[int, Bot] = {}
-        self._standins: dict[int, Bot] = {}
-        self._thinking: dict[int, asyncio.Task[None]] = {}
-        self._wake: asyncio.Event | None = None
-        self._task: asyncio.Task[None] | None = None
-        self._closed = False  # closed: its clock never starts again
         self._finished = False
         self._record: dict[str, Any] | None = None  # the whole record, once over
-        self._fired = False  # the current wait's time limit has been acted on
         self._public: tuple[int, Any] | None = None
-        # turn-based play (table/pace.py): each seat's time bank, None for a live game
-        self.banks = TimeBanks.fresh(len(self.seats), settings.bank) if settings.bank is not None else None
-        self._waiting_on = tuple(self.state.to_act())  # the seats the current wait is charged to
-        self._ended = False  # ended before its rules ended it: somebody's time ran out (OnFlag.END)
-        for seat, config in enumerate(self.seats):
-            if config.bot is not None:
-                self._bots[seat] = kind.make_bot(config.bot, self._seed(seat))
-
-    def _seed(self, seat: int) -> int:
-        return int(getattr(self.setup, "seed", 0)) * 31 + seat
+        # the table's own time: bots, held rounds, time limits, takeover, time banks
+        self.clockwork = Clockwork(self, kind, self.seats, int(getattr(setup, "seed", 0)), settings,
+                                   thinker or Thinker(), clock, store.clocks)
 
     @classmethod
     def restore(cls, kind: GameKind, stored: StoredGame, store: GameStore, *,
@@ -96,17 +78,11 @@ class Table(Clockwork):
                     settings=settings or stored.settings, thinker=thinker, chat=stored.chat, clock=clock)
         for data in stored.actions:
             action = kind.action_from_dict(data)
-            reason = table._refusal(action.player, action)
+            reason = table.refusal(action.player, action)
             if reason is not None:
                 raise ValueError(f"stored action {table._accepted} is illegal: {reason}")
-            table._take(action.player, action, durable=False, checked=True)
-        table._waiting_on = tuple(table.state.to_act())
-        if table.banks is not None and stored.clocks is not None:
-            # the wait goes on where it stood when the banks were last kept: the server's time
-            # down does not count (table/pace.py)
-            table.banks, spent = TimeBanks.from_dict(stored.clocks, len(table.seats))
-            table._opened = table.clock.now() - spent
-            table._ended = bool(stored.clocks.get("ended")) and not table.state.is_over
+            table.take(action.player, action, durable=False, checked=True)
+        table.clockwork.resume(stored.clocks)
         if stored.over:  # a finished game, loaded to be watched: its record is kept already
             table._finished = True
             table._record = kind.record(table.state, [c.to_dict() for c in table.chat_log], table.names)
@@ -117,7 +93,12 @@ class Table(Clockwork):
 
     @property
     def over(self) -> bool:
-        return self.state.is_over or self._ended
+        return self.state.is_over or self.clockwork.ended
+
+    @property
+    def banks(self) -> TimeBanks | None:
+        """Each seat's time bank in a turn-based game (None: a live one)."""
+        return self.clockwork.banks
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -133,7 +114,7 @@ class Table(Clockwork):
     def result(self) -> Result | None:
         """How the game ended; a seat that ran out of time ranks last, a loss in the ratings."""
         flagged = self.banks.flagged if self.banks is not None else set()
-        if self._ended:
+        if self.clockwork.ended:
             ranks = forfeit_ranks([0] * len(self.seats), flagged)
             out = ", ".join(self.names[s] for s in sorted(flagged))
             return Result(tuple(k for k in range(len(self.seats)) if k not in flagged), ranks,
@@ -157,14 +138,11 @@ class Table(Clockwork):
     def deadline_wall(self) -> float | None:
         """When the wait now open ends, in seconds since the epoch (None: it has no end, or a
         turn-based game's clocks have not started: a seat is still open)."""
-        return None if self.banks is not None and self.paused else self._deadline_wall()
+        return self.clockwork.deadline_wall()
 
     def busy(self) -> bool:
         """Is the table about to move by itself (a bot thinking or due, a round held)?"""
-        if self.over:
-            return False
-        due = any(s in self._bots or self._taken_over(s) or self._out_of_time(s) for s in self.asked())
-        return bool(self._thinking) or self._hold_until is not None or (due and not self.paused)
+        return self.clockwork.busy()
 
     async def settle(self) -> None:
         """Wait until the table waits for people only (tests and benchmarks; on a FakeClock, what
@@ -188,15 +166,15 @@ class Table(Clockwork):
         resumed = person and seat is not None and self.paused
         if person and seat is not None:
             self._present[seat] = self._present.get(seat, 0) + 1
-            self._gone_since.pop(seat, None)
+            self.clockwork.person_back(seat)
         elif person:
             self._present[-1] = self._present.get(-1, 0) + 1  # a watching person
         if resumed:
-            self._opened = self.clock.now()  # the wait starts again for those who came back
+            self.clockwork.restart()  # the wait starts again for those who came back
         listener(self._update(sub, None))
         if came_back:
             self._tell_all()
-        self._poke()
+        self.clockwork.poke()
         return sub
 
     def leave(self, sub: Subscription) -> None:
@@ -210,9 +188,9 @@ class Table(Clockwork):
         if self._present[key] <= 0:
             del self._present[key]
             if sub.seat is not None:
-                self._gone_since[sub.seat] = self.clock.now()
+                self.clockwork.person_left(sub.seat)
                 self._tell_all()
-        self._poke()
+        self.clockwork.poke()
 
     def seat_person(self, seat: int, name: str) -> None:
         """A person takes an open seat."""
@@ -221,9 +199,7 @@ class Table(Clockwork):
         self.seats[seat] = replace(self.seats[seat], name=name, reserved=None)
         self.store.seats_changed(self.seats)
         if self.banks is not None and not self.paused:  # the last seat taken: the clocks start now
-            self._opened = self.clock.now()
-            self._keep_clocks()
-            self._poke()
+            self.clockwork.seats_filled()
         self._tell_all()
 
     def present(self) -> tuple[bool, ...]:
@@ -237,26 +213,36 @@ class Table(Clockwork):
         eyes only) if it cannot be taken, and then nothing changes."""
         if seq != self.seq:
             raise TableError("The game has moved on since you chose that; look again.")
-        reason = self._refusal(seat, action)
+        reason = self.refusal(seat, action)
         if reason is not None:
             raise TableError(reason)
-        self._take(seat, action, checked=True)
+        self.take(seat, action, checked=True)
 
-    def _refusal(self, seat: int, action: Action) -> str | None:
+    # -- the doors the clockwork moves the game through too (clock.Timed) --------------------------
+
+    def start(self) -> None:
+        """Let the table run its bots and clocks (needs a running event loop)."""
+        self.clockwork.start()
+
+    def close(self) -> None:
+        self.clockwork.close()
+        self.store.close()
+
+    def refusal(self, seat: int, action: Action) -> str | None:
         if self.over:
             return "The game is over."
         if getattr(action, "player", None) != seat:
             return "You can act for your own seat only."
-        if self._out_of_time(seat) and seat not in self._thinking and seat not in self._bots:
+        if self.clockwork.out_of_time(seat) and not self.clockwork.plays_for(seat):
             return "Your time ran out: your seat is played for you now."
         if seat in self._pending:
             return "You have already answered; all answers are shown together."
         return self.state.why_illegal(action)
 
-    def _take(self, seat: int, action: Action, *, durable: bool = True, checked: bool = False) -> None:
+    def take(self, seat: int, action: Action, *, checked: bool = False, durable: bool = True) -> None:
         """Accept a legal action: keep it, then apply it (or hold it with its round).
 
-        ``checked``: found legal just now (``_refusal``); else it is checked here, before it is
+        ``checked``: found legal just now (``refusal``); else it is checked here, before it is
         kept. Either way the engine applies it without checking again: each action is checked
         once, and a secret round's answers, checked as they came, apply together unchecked
         (they answer one position, and none changes what another may answer)."""
@@ -270,14 +256,13 @@ class Table(Clockwork):
         if self.kind.secret_rounds and self.kind.hidden_round(self.state):
             self._pending[seat] = action
             if set(self._pending) >= set(self.state.to_act()):
-                start = self._opened + self.settings.min_round
-                if not durable or self.clock.now() >= start:
-                    self._flush(quiet=not durable)
+                # restoring, the round is shown at once: its time has passed
+                if not durable or self.clockwork.round_complete():
+                    self.show_round(quiet=not durable)
                     return
-                self._hold_until = start
             if durable:
                 self._tell_seat(seat)
-            self._poke()
+            self.clockwork.poke()
             return
         self.state.apply(action, checked=True)
         if durable:
@@ -285,16 +270,24 @@ class Table(Clockwork):
         else:
             self.seq += 1
 
-    def _flush(self, *, quiet: bool = False) -> None:
+    def show_round(self, *, quiet: bool = False) -> None:
         """Apply a complete secret round's answers together, in seat order."""
         answers, self._pending = self._pending, {}
-        self._hold_until = None
+        self.clockwork.round_shown()
         for seat in sorted(answers):
             self.state.apply(answers[seat], checked=True)
         if quiet:
             self.seq += 1
         else:
             self._publish()
+
+    def bot_failed(self, error: BaseException) -> None:
+        self.error = error  # the table went on without it; the app tells its player
+
+    def time_ran_out(self) -> None:
+        """A seat's time bank ran out: everybody is told (and the game ends if that ended it)."""
+        self._finish_if_over()
+        self._tell_all()
 
     def say(self, who: str, text: str) -> None:
         line = ChatLine(who, text, self.clock.wall())
@@ -310,21 +303,14 @@ class Table(Clockwork):
     # -- telling people -------------------------------------------------------------------------
 
     def _publish(self) -> None:
-        now = self.clock.now()
-        if self.banks is not None and not self.paused:  # the wait that ends now is charged to every seat it waited on
-            self.banks.charge(self._waiting_on, now - self._opened, self.settings.increment)
         self.seq += 1
-        self._opened = now
-        self._hold_until = None
-        self._fired = False
-        self._waiting_on = tuple(self.state.to_act())
-        self._keep_clocks()
+        self.clockwork.wait_began()
         self._finish_if_over()
         public = self.public_view()
         shared: dict[tuple[int, int, bool], SeatUpdate] = {}
         for sub in list(self._subs):
             self._send(sub, public, shared)
-        self._poke()
+        self.clockwork.poke()
 
     def _tell_seat(self, seat: int) -> None:
         for sub in list(self._subs):
@@ -391,8 +377,6 @@ class Table(Clockwork):
             self.store.finished(self._record, result.ranks if result else ())
         except OSError:
             log.exception("the finished game's record could not be kept")
-        for task in self._thinking.values():
-            if task is not asyncio.current_task():
-                task.cancel()
+        self.clockwork.game_over()
         if self.on_finish is not None:
             self.on_finish(self)

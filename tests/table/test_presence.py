@@ -181,5 +181,5 @@ async def test_a_person_back_before_the_takeover_keeps_their_seat(stores: Stores
     await clock.advance(0.1)
     table.join(0, lambda update: None)  # back in time
     await clock.advance(10)
-    assert table.state.actions == [] and not table._standins  # nobody played for them
+    assert table.state.actions == [] and not table.clockwork.standins  # nobody played for them
     table.close()

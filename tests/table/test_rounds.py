@@ -96,7 +96,7 @@ async def test_stale_and_repeated_actions_are_refused(stores: Stores):
 @pytest.mark.xdist_group("timing")  # measures real time: not beside other timing tests
 async def test_bots_answer_in_their_budget_whatever_they_hold(stores: Stores):
     table = stores.table(setup(players=2, seed=5), seats(None, "random"))
-    table._bots[1].budget = 0.3  # a bot that decides at once: its answer still takes the budget
+    table.clockwork.bots[1].budget = 0.3  # a bot that decides at once: its answer still takes the budget
     table.start()
     table.submit(0, Bid(0, 0), table.seq)
     await table.settle()
@@ -117,7 +117,7 @@ async def test_bots_answer_in_their_budget_whatever_they_hold(stores: Stores):
 async def test_two_bots_answer_one_round_side_by_side(stores: Stores):
     table = stores.table(setup(players=3, seed=6), seats(None, "random", "random"))
     for seat in (1, 2):
-        table._bots[seat].budget = 0.4
+        table.clockwork.bots[seat].budget = 0.4
     table.start()
     table.submit(0, Bid(0, 0), table.seq)
     await table.settle()

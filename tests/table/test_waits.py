@@ -83,7 +83,7 @@ async def test_an_empty_table_pauses_and_moves_again_when_a_person_comes(stores:
     table.submit(0, Bid(0, 0), table.seq)  # the bot's bid is due
     table.start()
     await clock.advance(3600)
-    assert table.state.stage is Stage.BIDS and not table._thinking  # nobody is here: the bot waits
+    assert table.state.stage is Stage.BIDS and not table.clockwork.thinking  # nobody is here: the bot waits
     table.join(0, lambda update: None)
     # the bot answers at its steady pace from the moment a person came, not from the hour before
     assert await clock.run_until(lambda: table.state.stage is Stage.TURN, 5) == approx(0.5)
@@ -103,7 +103,7 @@ async def test_a_closed_table_is_freed_at_once_not_at_the_next_full_collection(s
                          TableSettings(bot_delay=30, turn_timeout=600), clock=clock)
     table.start()
     await settle()
-    assert table._thinking and table._task is not None  # the clock waits; the bot's bid "thinks" for 30 s
+    assert table.clockwork.thinking and table.clockwork.task is not None  # the clock waits; the bot's bid "thinks" for 30 s
     gone = weakref.ref(table)
     gc.disable()
     try:
@@ -134,7 +134,7 @@ class Failing:
 async def test_a_bot_that_fails_or_breaks_the_rules_does_not_stop_the_game(stores: Stores, clock: FakeClock,
                                                                             caplog):
     table = stores.table(setup(players=3), seats(None, "random", "random"), quick(), clock=clock)
-    table._bots[1], table._bots[2] = Failing("raises"), Failing("illegal")
+    table.clockwork.bots[1], table.clockwork.bots[2] = Failing("raises"), Failing("illegal")
     table.start()
     table.submit(0, Bid(0, 0), table.seq)
     # both bots bid at once, each with the rules' own answer for a silent seat: nothing
@@ -144,7 +144,7 @@ async def test_a_bot_that_fails_or_breaks_the_rules_does_not_stop_the_game(store
     table.submit(0, Take(0, 1), table.seq)
     await clock.run_until(lambda: table.state.mover == 0, 1)
     assert table.state.actions[4:] == [Take(1, 1), Take(2, 1)]  # their turns: one pebble each
-    assert table._bots[1].asked == 2 and table._bots[2].asked == 2  # asked once per decision
+    assert table.clockwork.bots[1].asked == 2 and table.clockwork.bots[2].asked == 2  # asked once per decision
     table.close()
 
 
@@ -154,12 +154,12 @@ async def test_a_stand_in_is_made_once_per_seat_and_plays_each_silent_turn(store
     table.submit(1, Bid(1, 0), table.seq)
     table.start()
     await clock.run_until(lambda: len(table.state.actions) > 2, 5)
-    stand_in = table._standins[0]
-    assert stand_in.level == "greedy" and list(table._standins) == [0] and table.state.actions[2] == Take(0, 2)
+    stand_in = table.clockwork.standins[0]
+    assert stand_in.level == "greedy" and list(table.clockwork.standins) == [0] and table.state.actions[2] == Take(0, 2)
     # seat 1 lets it stand by its silence (a doubt's own default), then takes one itself
     await clock.run_until(lambda: table.state.mover == 1 and table.state.stage is Stage.TURN, 5)
     assert table.state.actions[3] == Doubt(1, False)
     table.submit(1, Take(1, 1), table.seq)
     await clock.run_until(lambda: len(table.state.actions) > 5, 5)  # seat 0 silent again
-    assert table.state.actions[5] == Take(0, 2) and table._standins[0] is stand_in  # the same bot again
+    assert table.state.actions[5] == Take(0, 2) and table.clockwork.standins[0] is stand_in  # the same bot again
     table.close()
