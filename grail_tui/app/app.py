@@ -21,6 +21,7 @@ from textual.actions import parse
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.filter import Monochrome, NoColor
+from textual.geometry import Offset
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -100,6 +101,17 @@ class GrailApp(App[int]):
             self._filters.append(AsciiFilter())
 
     @property
+    def cursor_position(self) -> Offset:
+        """Where Textual puts the terminal's cursor as it sends a frame: on the focused item
+        (cursor.py), for braille displays; else where a widget last put it."""
+        placed = self.cursor.where() if "cursor" in self.__dict__ else None
+        return placed if placed is not None else self._cursor_at
+
+    @cursor_position.setter
+    def cursor_position(self, offset: Offset) -> None:
+        self._cursor_at = offset
+
+    @property
     def _lobby_first(self) -> bool:
         return self.server is not None and self.server.named
 
@@ -146,7 +158,6 @@ class GrailApp(App[int]):
         if self.ascii_only:
             self.add_class("-ascii")
         self.screen_change_signal.subscribe(self, self._fit_screen)
-        self.screen_change_signal.subscribe(self, lambda _screen: self.cursor.follow())
         if self._lobby_first:
             return  # the lobby is the first screen (see get_default_screen) and connects by itself
         if self.server is not None and await self._connect():
@@ -167,12 +178,8 @@ class GrailApp(App[int]):
             return
         if isinstance(event, events.Key) and not event.is_forwarded:
             await self.key_order.arrived(event)  # in the order typed: see keyorder.py
-            self.cursor.follow()  # a key may have moved focus, or the cursor inside the focused item
             return
         await super().on_event(event)
-
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        self.cursor.follow()
 
     # -- below the smallest supported terminal: a notice, not a cut-off screen --------
 

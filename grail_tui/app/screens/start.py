@@ -11,11 +11,13 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.geometry import Offset
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from grail_tui.app.cursor import row_offset
 from grail_tui.app.keyline import KeyFooter
 from grail_tui.games import registry
 from grail_tui.games.api import BotLevel, GameKind, Setup, SetupOption, SetupRequest
@@ -143,6 +145,14 @@ class StartMenu(Widget, can_focus=True):
         self.remote = remote  # creating a server game: human seats are open to other players
         self.row = 0
         self.message = ""
+
+    @property
+    def cursor_screen_offset(self) -> Offset | None:
+        """The terminal's cursor on the highlighted row's label (braille displays follow it): the
+        menu's entries are a line each, then a blank line and the new game's title (render)."""
+        entries = sum(1 for item in self.menu if item != "continue" or self.saved)
+        line = self.row if self.row < entries else self.row + 2
+        return row_offset(self, 2, line)
 
     def rows(self) -> list[str]:
         items = [m for m in self.menu if m != "continue" or self.saved]
