@@ -26,7 +26,8 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from grail_tui.games import registry
-from grail_tui.games.api import GameKind, RecordData
+from grail_tui.games.api import LESSON, GameKind, LessonStep, RecordData
+from grail_tui.games.kit.lesson import is_lesson
 from grail_tui.table.client import LocalClient, TableClient
 from grail_tui.table.journal import JournalStore, SavedGame, SaveError, new_save_path, read_save, unfinished
 from grail_tui.table.seats import SeatConfig
@@ -40,7 +41,7 @@ from .cursor import CursorFollower
 from .glyphs import glyphs
 from .keyorder import KeyOrder
 from .screens.size import SizeNotice, too_small
-from .screens.start import NewGame, StartMenu, StartScreen
+from .screens.start import NewGame, StartMenu, StartScreen, login_name
 
 QUIT_KEYS = ("ctrl+q", "ctrl+c")  # Ctrl+C says how to quit (Textual's help_quit)
 
@@ -166,7 +167,7 @@ class GrailApp(App[int]):
             self.push_screen(registry.get(self.replay_game).ui().replay_screen(
                 self.replay_record, self.g, note=self.replay_note))
             return
-        self.push_screen(StartScreen(self.settings, self.saved_description()))
+        self.push_screen(StartScreen(self.settings, self.saved_description(), self.lesson_kept()))
         if self.resume:
             self.continue_game()
         elif os.environ.get("GRAIL_TUI_BENCH_PAINTED"):
@@ -239,6 +240,8 @@ class GrailApp(App[int]):
             self.open_library()
         elif item == "replay":
             self.ask_replay()
+        elif item == "learn":
+            self.learn()
         elif item == "help":
             from .screens.help import HelpScreen
 
@@ -251,6 +254,12 @@ class GrailApp(App[int]):
             self.client.close()
         self.client = client
         screen = client.kind.ui().game_screen(client, self.g)
+        table = getattr(client, "table", None)
+        plan = client.kind.lesson() if table is not None and is_lesson(table.seats) else None
+        if plan is not None:
+            from .lesson import LessonRunner
+
+            screen.lesson = LessonRunner(plan)
         self.push_screen(screen)
         marker = os.environ.get("GRAIL_TUI_BENCH_PAINTED")
         if marker:
@@ -259,6 +268,48 @@ class GrailApp(App[int]):
                 self.exit(0)
 
             screen.call_after_refresh(painted)
+
+    def lesson_kind(self) -> GameKind | None:
+        """The game Learn to play teaches: the one chosen for a new game if it has a lesson,
+        else the first that has one."""
+        chosen = self.settings.kind
+        if chosen.lesson() is not None:
+            return chosen
+        return next((kind for kind in registry.playable() if kind.lesson() is not None), None)
+
+    def saved_lesson(self, kind: GameKind) -> Path | None:
+        """The unfinished lesson of ``kind`` kept in the saves folder, if any (the newest)."""
+        for save in self.saved_games():
+            stored = save.stored
+            if stored is not None and stored.game == kind.name and is_lesson(stored.seats):
+                return save.path
+        return None
+
+    def lesson_kept(self) -> bool:
+        kind = self.lesson_kind()
+        return kind is not None and self.saved_lesson(kind) is not None
+
+    def learn(self) -> None:
+        """Learn to play: the lesson where it was left, else a new one. It is a local game
+        against scripted players, kept like any other, and rated nowhere (only a server rates)."""
+        kind = self.lesson_kind()
+        plan = kind.lesson() if kind is not None else None
+        if kind is None or plan is None:
+            self.notify("No game here has a guided first game yet.", severity="warning", markup=False)
+            return
+        saved = self.saved_lesson(kind)
+        if saved is not None:
+            self.continue_game(saved)
+            return
+        name = self.settings.seats[0].name or login_name()
+        lesson = plan.table(name)
+        seats = [SeatConfig(seat_name, LESSON if scripted else None)
+                 for seat_name, scripted in zip(lesson.names, lesson.scripted, strict=True)]
+        stored = StoredGame(kind.name, kind.setup_to_dict(lesson.setup), seats, self._table_settings())
+        store = JournalStore(new_save_path(), stored)
+        table = Table(kind, lesson.setup, seats, store, settings=stored.settings, thinker=self.thinker,
+                      clock=self.clock)
+        self.open_game(self._local(table))
 
     def _local(self, table: Table) -> LocalClient:
         return LocalClient(table, [k for k, s in enumerate(table.seats) if s.is_human])
@@ -354,6 +405,19 @@ class GrailApp(App[int]):
 
         self.push_screen(HelpScreen(kind))
 
+    def explain(self, step: LessonStep) -> None:
+        from .screens.lesson import LessonNotice
+
+        self.push_screen(LessonNotice(step))
+
+    def confirm(self, question: str, then: Callable[[bool], None]) -> None:
+        from .screens.prompts import ConfirmPrompt
+
+        self.push_screen(ConfirmPrompt(question), lambda yes: then(bool(yes)))
+
+    def leave_game(self) -> None:
+        self.action_new_game()
+
     def ask_replay(self) -> None:
         """The finished games' records to choose from (or any file, by its path)."""
         from .screens.prompts import TextPrompt
@@ -397,6 +461,7 @@ class GrailApp(App[int]):
             start.saved = self.saved_description()
             menu = start.query_one(StartMenu)
             menu.saved = start.saved
+            menu.lesson_kept = start.lesson_kept = self.lesson_kept()
             menu.row = 0
             menu.refresh()
 

@@ -34,9 +34,10 @@ def login_name() -> str:
     return name[:1].upper() + name[1:] if name else "Player"
 
 
-MENU = ("start", "continue", "library", "replay", "help", "quit")
+MENU = ("start", "continue", "learn", "library", "replay", "help", "quit")
 MENU_LABELS = {
     "start": "Start a new game",
+    "learn": "Learn to play: a guided first game",
     "continue": "Continue an unfinished game",
     "library": "Record library: finished games",
     "replay": "Replay a game record",
@@ -145,6 +146,7 @@ class StartMenu(Widget, can_focus=True):
         self.remote = remote  # creating a server game: human seats are open to other players
         self.row = 0
         self.message = ""
+        self.lesson_kept = False  # an unfinished lesson is saved: Learn to play resumes it
 
     @property
     def cursor_screen_offset(self) -> Offset | None:
@@ -342,7 +344,8 @@ class StartMenu(Widget, can_focus=True):
             if item == "continue" and not self.saved:
                 continue
             label = "Create this game on the server" if self.remote and item == "start" else MENU_LABELS[item]
-            hint = {"start": "Enter", "continue": self.saved or "", "library": "f", "quit": "Ctrl+Q"}.get(item, "")
+            hint = {"start": "Enter", "continue": self.saved or "", "library": "f", "quit": "Ctrl+Q",
+                    "learn": "t" + (" · goes on where you left it" if self.lesson_kept else "")}.get(item, "")
             here = item == cursor_row
             text.append("> " if here else "  ", bold)
             body = Text(label, style=Style(reverse=True) if here else bold if item == "start" else "")
@@ -404,19 +407,23 @@ class StartScreen(Screen[None]):
     BINDINGS = [
         Binding("c", "menu('continue')", "Continue", tooltip="Every unfinished game, to continue one"),
         Binding("f", "menu('library')", "Library", tooltip="Finished games: their story, replay, export"),
+        Binding("t", "menu('learn')", "Learn", tooltip="Learn to play: a guided first game against scripted players"),
         Binding("question_mark", "menu('help')", "Help", key_display="?"),
         Binding("ctrl+q", "app.quit", "Quit", tooltip="Leave grail-tui"),
     ]
 
-    def __init__(self, settings: NewGame, saved: str | None) -> None:
+    def __init__(self, settings: NewGame, saved: str | None, lesson_kept: bool = False) -> None:
         super().__init__()
         self.settings = settings
         self.saved = saved
+        self.lesson_kept = lesson_kept
 
     def compose(self) -> ComposeResult:
         titles = " · ".join(kind.title for kind in registry.playable())
         yield Static(Text.assemble(("grail-tui", "bold"), f"  ·  {titles}"), id="title")
-        yield StartMenu(self.settings, self.saved, id="menu")
+        menu = StartMenu(self.settings, self.saved, id="menu")
+        menu.lesson_kept = self.lesson_kept
+        yield menu
         yield KeyFooter()
 
     def on_mount(self) -> None:
