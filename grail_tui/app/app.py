@@ -405,10 +405,10 @@ class GrailApp(App[int]):
 
         self.push_screen(HelpScreen(kind))
 
-    def explain(self, step: LessonStep) -> None:
+    def explain(self, step: LessonStep, last: bool) -> None:
         from .screens.lesson import LessonNotice
 
-        self.push_screen(LessonNotice(step))
+        self.push_screen(LessonNotice(step, last))
 
     def confirm(self, question: str, then: Callable[[bool], None]) -> None:
         from .screens.prompts import ConfirmPrompt

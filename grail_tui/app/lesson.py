@@ -43,7 +43,7 @@ class LessonRunner:
             return
         self.shown = step
         self.seen.append(self.plan.steps[step].key)
-        screen.shell.explain(self.plan.steps[step])
+        screen.shell.explain(self.plan.steps[step], last=over)
 
     def refuse(self, screen: TableScreen, action: Any) -> str | None:
         if screen.viewer is None:

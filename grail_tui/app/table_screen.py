@@ -47,8 +47,9 @@ class Shell(Protocol):
 
     def show_help(self, kind: GameKind | None = None) -> None: ...
 
-    def explain(self, step: LessonStep) -> None:
-        """A lesson's explanation of the step it has reached (app/lesson.py), to be dismissed."""
+    def explain(self, step: LessonStep, last: bool) -> None:
+        """A lesson's explanation of the step it has reached (app/lesson.py), to be dismissed;
+        ``last``: the game is over, the end screen behind it."""
         ...
 
     def confirm(self, question: str, then: Callable[[bool], None]) -> None:

@@ -75,7 +75,7 @@ async def test_the_cursor_follows_the_highlighted_row_of_the_start_menu():
             await pilot.press("down")
             await _settle(pilot)
         assert all(line.startswith("> ") for line in seen), seen  # the highlighted row's mark
-        assert [line.split("  ")[0] for line in seen[:2]] == ["> Start a new game", "> Record library: finished games"]
+        assert [line.split("  ")[0] for line in seen[:2]] == ["> Start a new game", "> Learn to play: a guided first game"]
         assert any(line.startswith("> Players") for line in seen) and seen[-1].startswith("> Turn limit")
         assert len(set(seen)) == len(seen)  # a row of its own each time
         await pilot.press("up", "up")

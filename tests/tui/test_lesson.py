@@ -174,3 +174,17 @@ async def test_the_lesson_is_left_asked_first_and_resumed_where_it_was_left():
         await settle(app, pilot)
         await read_notice(app, pilot, seen)  # no step explained twice: the next is the match
         assert seen == ["object"]
+
+
+def test_snapshot_of_an_explained_step(snap_compare):
+    """The first step's explanation over the table, at 80x24."""
+    from .test_library import until
+
+    app = GrailApp(seed=42, bot_delay=0, player_name="Ann")
+
+    async def to_the_first_step(pilot):
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, LessonNotice))
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=to_the_first_step)

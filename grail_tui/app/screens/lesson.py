@@ -16,16 +16,18 @@ class LessonNotice(ModalScreen[None]):
 
     BINDINGS = [Binding("enter,space,escape", "dismiss_notice", "Go on", key_display="Enter")]
 
-    def __init__(self, step: LessonStep) -> None:
+    def __init__(self, step: LessonStep, last: bool = False) -> None:
         super().__init__()
         self.step = step
+        self.last = last  # the end: the table is behind it, and q there quits
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="lesson"):
             yield Static(self.step.title, id="question", markup=False)
             yield Static(self.step.text, id="lesson-text", markup=False)
             yield Static(f"Keys: {self.step.keys}", id="lesson-keys", markup=False)
-            yield Static("Enter: go on · q at the table leaves the lesson (it is kept)", classes="hint",
+            yield Static("Enter: go on" if self.last else
+                         "Enter: go on · q at the table leaves the lesson (it is kept)", classes="hint",
                          markup=False)
 
     def action_dismiss_notice(self) -> None:

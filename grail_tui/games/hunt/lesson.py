@@ -46,7 +46,7 @@ INGA_OPENING = ((Unit.parse("A6"), AC), (Unit.parse("A10"), MA), (Unit.parse("B9
 
 STEPS: tuple[LessonStep, ...] = (
     LessonStep(
-        "opening", "1 of 7 · Your secret sheet",
+        "opening", "1 of 8 · Your secret sheet",
         "You and Inga each hold a secret sheet: 19 units worth 1 to 10, 100 points in all. "
         "Nobody owns an initiate. Whoever has the most influence on the initiate who brings "
         "the grail home wins.\n\n"
@@ -55,20 +55,20 @@ STEPS: tuple[LessonStep, ...] = (
         "a opens your sheet · 2 puts the unit under the cursor (the biggest left) on AC, "
         "so 2 twice puts the 10 and the 9 there · ←/→ and Space pick others · Enter confirms"),
     LessonStep(
-        "propose", "2 of 7 · Proposing a move",
+        "propose", "2 of 8 · Proposing a move",
         "On your turn you propose one action with any initiate: a step to the next field up, "
         "down, left or right (later, a blow). The others may object before it happens.\n\n"
         "Move AC one field towards the grail in the centre: to Tortosa.",
         "p proposes · 2 picks AC (or ↑/↓ and Enter) · ↑/↓ and Enter choose the step"),
     LessonStep(
-        "object", "3 of 7 · Answering a proposal",
+        "object", "3 of 8 · Answering a proposal",
         "Inga proposes a move. Everyone else answers at once, in secret: pass, or object by "
         "showing part of your influence on the initiate that would move. Only the highest "
         "objection counts.\n\n"
         "You have nothing on Mansur (MA), so pass. Nobody learns why you passed.",
         "n passes · o objects (type an amount, Enter sends it)"),
     LessonStep(
-        "match", "4 of 7 · Matching and raising",
+        "match", "4 of 8 · Matching and raising",
         "Inga objects to your move by showing some of her influence on AC. To keep the "
         "proposal you show at least as much (match) or more (raise); then she may object "
         "again, higher. What anyone shows becomes public but costs nothing. If you concede, "
@@ -76,21 +76,28 @@ STEPS: tuple[LessonStep, ...] = (
         "Hold on to your move: match or raise until Inga lets it pass.",
         "m matches · r raises (type the amount, Enter) · c concedes"),
     LessonStep(
-        "blow", "5 of 7 · Blowing a cover",
+        "blow", "5 of 8 · Blowing a cover",
         "Mansur has walked onto AC's field. An initiate on whom you have at least 10 may blow "
         "the cover of another on its field: that one leaves the game, everyone's influence on "
         "it is made public and lost, and 10 of your influence on the one who blows is spent.\n\n"
         "Propose that AC blows Mansur's cover.",
         "p, 2 for AC, then choose the blow in the list with ↑/↓ and Enter"),
     LessonStep(
-        "grail", "6 of 7 · The grail",
-        "The grail lies in the centre. A step onto its field may pick it up, and its bearer "
-        "carries it on every later step. The game ends the moment an initiate brings the "
-        "grail to its own society's corner: for AC, the Templars' corner, top left.\n\n"
-        "Step AC into the centre and pick up the grail, then bring it home.",
+        "grail", "6 of 8 · The grail",
+        "The grail lies in the centre. A step onto its field may pick it up; from then on its "
+        "bearer may carry it along, or put it down. The game ends the moment an initiate "
+        "brings the grail to its own society's corner: for AC, the Templars' corner, top left.\n\n"
+        "Step AC into the centre and pick up the grail.",
         "p, 2 for AC, then the step that picks up the grail"),
     LessonStep(
-        "end", "7 of 7 · The end",
+        "home", "7 of 8 · Bringing it home",
+        "Inga has just carried AC and the grail one field nearer home herself. She would not "
+        "help a rival for nothing: she must have influence on AC too. What the others move, "
+        "and what they let pass, tells you what their secret sheets hold.\n\n"
+        "Carry the grail home: Akkon, Tortosa, the Templars' corner.",
+        "p, 2 for AC, then a step \"with the grail\""),
+    LessonStep(
+        "end", "8 of 8 · The end",
         "AC is home with the grail: the game is over and every sheet is shown. The most "
         "influence on the bearer wins (on a tie, whoever made the last proposal). Your AC, "
         "less the 10 the blow spent, beat Inga's 6.\n\n"
@@ -167,6 +174,8 @@ class HuntLesson:
                 return STEP["blow"]
             if wanted is not None and wanted.grail is GrailMove.PICK_UP:
                 return STEP["grail"]
+            if wanted is not None and wanted.grail is GrailMove.CARRY:
+                return STEP["home"]
             return None
         if public.phase is Phase.OBJECTIONS and view.waiting:
             return STEP["object"]
