@@ -41,7 +41,7 @@ from .cursor import CursorFollower
 from .glyphs import glyphs
 from .keyorder import KeyOrder
 from .screens.size import SizeNotice, too_small
-from .screens.start import NewGame, StartMenu, StartScreen, login_name
+from .screens.start import NewGame, StartMenu, StartScreen, lesson_kind, login_name
 
 QUIT_KEYS = ("ctrl+q", "ctrl+c")  # Ctrl+C says how to quit (Textual's help_quit)
 
@@ -167,7 +167,7 @@ class GrailApp(App[int]):
             self.push_screen(registry.get(self.replay_game).ui().replay_screen(
                 self.replay_record, self.g, note=self.replay_note))
             return
-        self.push_screen(StartScreen(self.settings, self.saved_description(), self.lesson_kept()))
+        self.push_screen(StartScreen(self.settings, self.saved_description(), self.lessons_kept()))
         if self.resume:
             self.continue_game()
         elif os.environ.get("GRAIL_TUI_BENCH_PAINTED"):
@@ -269,14 +269,6 @@ class GrailApp(App[int]):
 
             screen.call_after_refresh(painted)
 
-    def lesson_kind(self) -> GameKind | None:
-        """The game Learn to play teaches: the one chosen for a new game if it has a lesson,
-        else the first that has one."""
-        chosen = self.settings.kind
-        if chosen.lesson() is not None:
-            return chosen
-        return next((kind for kind in registry.playable() if kind.lesson() is not None), None)
-
     def saved_lesson(self, kind: GameKind) -> Path | None:
         """The unfinished lesson of ``kind`` kept in the saves folder, if any (the newest)."""
         for save in self.saved_games():
@@ -285,14 +277,15 @@ class GrailApp(App[int]):
                 return save.path
         return None
 
-    def lesson_kept(self) -> bool:
-        kind = self.lesson_kind()
-        return kind is not None and self.saved_lesson(kind) is not None
+    def lessons_kept(self) -> frozenset[str]:
+        """The games whose unfinished lesson is kept (Learn to play resumes it)."""
+        return frozenset(stored.game for save in self.saved_games()
+                         if (stored := save.stored) is not None and is_lesson(stored.seats))
 
     def learn(self) -> None:
         """Learn to play: the lesson where it was left, else a new one. It is a local game
         against scripted players, kept like any other, and rated nowhere (only a server rates)."""
-        kind = self.lesson_kind()
+        kind = lesson_kind(self.settings)
         plan = kind.lesson() if kind is not None else None
         if kind is None or plan is None:
             self.notify("No game here has a guided first game yet.", severity="warning", markup=False)
@@ -461,7 +454,7 @@ class GrailApp(App[int]):
             start.saved = self.saved_description()
             menu = start.query_one(StartMenu)
             menu.saved = start.saved
-            menu.lesson_kept = start.lesson_kept = self.lesson_kept()
+            menu.lessons_kept = start.lessons_kept = self.lessons_kept()
             menu.row = 0
             menu.refresh()
 

@@ -188,3 +188,47 @@ def test_snapshot_of_an_explained_step(snap_compare):
         await until(pilot, lambda: isinstance(app.screen, LessonNotice))
 
     assert snap_compare(app, terminal_size=SIZE, run_before=to_the_first_step)
+
+
+async def test_grail_successions_lesson_is_played_through_the_same_way():
+    from grail_tui.app.screens.start import StartMenu
+    from grail_tui.games.succession.engine import GRAIL
+    from grail_tui.games.succession.lesson import STEPS as CARD_STEPS
+    from grail_tui.games.succession.lesson import your_move as card_move
+    from grail_tui.games.succession.screens.game import SuccessionScreen as CardScreen
+
+    app = GrailApp(seed=5, bot_delay=0, player_name="Ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        menu = app.screen.query_one(StartMenu)
+        while menu.rows()[menu.row] != "game":
+            await pilot.press("down")
+        await pilot.press("right")  # Grail Succession
+        await settle(app, pilot)
+        assert "t · Grail Succession" in str(menu.render())  # Learn to play says which game it teaches
+        await pilot.press("t")
+        await settle(app, pilot)
+        seen: list[str] = []
+        for _ in range(100):
+            if await read_notice(app, pilot, seen):
+                continue
+            screen = app.screen
+            if isinstance(screen, CardScreen):
+                wanted = card_move(screen.mine) if screen.mine is not None and screen.mine.waiting else None
+                hand = screen.hand()
+                if wanted == "take":
+                    await pilot.press("p")  # off the plan: refused in the lesson's words
+                    await settle(app, pilot)
+                    assert error_line(screen).startswith("The last five cards hold all three grails")
+                    await pilot.press("t", "t")
+                elif wanted is not None:
+                    card = next(k for k, c in enumerate(hand) if (c is GRAIL) == (wanted == "grail"))
+                    await pilot.press(str(card + 1), "p")
+                await settle(app, pilot)
+                continue
+            if seen and seen[-1] == "end":
+                break
+            await settle(app, pilot)
+        assert seen == [step.key for step in CARD_STEPS]
+        state = app.client.table.state
+        assert state.is_over and app.client.kind.result(state).winners == (0,)

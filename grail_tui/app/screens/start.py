@@ -51,6 +51,14 @@ def _default_seats() -> list[SeatConfig]:
             SeatConfig("Inga", BotLevel.HEURISTIC)]
 
 
+def lesson_kind(settings: NewGame) -> GameKind | None:
+    """The game Learn to play teaches: the one chosen for a new game if it has a lesson, else
+    the first that has one."""
+    if settings.kind.lesson() is not None:
+        return settings.kind
+    return next((kind for kind in registry.playable() if kind.lesson() is not None), None)
+
+
 Flag = Literal["bot", "skip", "end"]
 FLAGS: dict[Flag, str] = {"bot": "a bot plays the seat", "skip": "the seat passes", "end": "the game ends"}
 
@@ -146,7 +154,7 @@ class StartMenu(Widget, can_focus=True):
         self.remote = remote  # creating a server game: human seats are open to other players
         self.row = 0
         self.message = ""
-        self.lesson_kept = False  # an unfinished lesson is saved: Learn to play resumes it
+        self.lessons_kept: frozenset[str] = frozenset()  # games whose unfinished lesson is saved
 
     @property
     def cursor_screen_offset(self) -> Offset | None:
@@ -252,6 +260,15 @@ class StartMenu(Widget, can_focus=True):
             return
         self.refresh()
 
+    def learn_hint(self) -> str:
+        """Learn to play's key, the game it teaches (the one chosen below, if it has a lesson)
+        and whether it goes on where it was left."""
+        kind = lesson_kind(self.settings)
+        if kind is None:
+            return "t"
+        kept = " · goes on where you left it" if kind.name in self.lessons_kept else ""
+        return f"t · {kind.title}{kept}"
+
     def seat_hint(self, k: int) -> str:
         """What the keys do on seat ``k``'s row, and nothing they do not."""
         if not self.remote:
@@ -345,7 +362,7 @@ class StartMenu(Widget, can_focus=True):
                 continue
             label = "Create this game on the server" if self.remote and item == "start" else MENU_LABELS[item]
             hint = {"start": "Enter", "continue": self.saved or "", "library": "f", "quit": "Ctrl+Q",
-                    "learn": "t" + (" · goes on where you left it" if self.lesson_kept else "")}.get(item, "")
+                    "learn": self.learn_hint()}.get(item, "")
             here = item == cursor_row
             text.append("> " if here else "  ", bold)
             body = Text(label, style=Style(reverse=True) if here else bold if item == "start" else "")
@@ -412,17 +429,18 @@ class StartScreen(Screen[None]):
         Binding("ctrl+q", "app.quit", "Quit", tooltip="Leave grail-tui"),
     ]
 
-    def __init__(self, settings: NewGame, saved: str | None, lesson_kept: bool = False) -> None:
+    def __init__(self, settings: NewGame, saved: str | None,
+                 lessons_kept: frozenset[str] = frozenset()) -> None:
         super().__init__()
         self.settings = settings
         self.saved = saved
-        self.lesson_kept = lesson_kept
+        self.lessons_kept = lessons_kept
 
     def compose(self) -> ComposeResult:
         titles = " · ".join(kind.title for kind in registry.playable())
         yield Static(Text.assemble(("grail-tui", "bold"), f"  ·  {titles}"), id="title")
         menu = StartMenu(self.settings, self.saved, id="menu")
-        menu.lesson_kept = self.lesson_kept
+        menu.lessons_kept = self.lessons_kept
         yield menu
         yield KeyFooter()
 
