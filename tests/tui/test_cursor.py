@@ -61,7 +61,8 @@ def _row_under_cursor(app, menu: StartMenu) -> str:
     at = app.cursor_position
     region = menu.content_region
     assert region.contains_point(at), (at, region)
-    return menu.render().plain.split("\n")[at.y - region.y][at.x - region.x - 2:]
+    lines = menu.render().wrap(app.console, region.width)  # as drawn: a long hint wraps
+    return lines[at.y - region.y].plain[at.x - region.x - 2:]
 
 
 async def test_the_cursor_follows_the_highlighted_row_of_the_start_menu():
@@ -81,6 +82,14 @@ async def test_the_cursor_follows_the_highlighted_row_of_the_start_menu():
         await pilot.press("up", "up")
         await _settle(pilot)
         assert _row_under_cursor(app, menu) == seen[-2]
+        while menu.rows()[menu.row] != "game":
+            await pilot.press("up")
+        await pilot.press("right")  # Grail Succession: the row's hint wraps onto a second line
+        await _settle(pilot)
+        assert _row_under_cursor(app, menu).startswith("> Game")
+        await pilot.press("down")
+        await _settle(pilot)
+        assert _row_under_cursor(app, menu).startswith("> Players")  # below the wrapped hint
 
 
 async def test_the_cursor_follows_the_board_square_and_the_list_of_proposals():

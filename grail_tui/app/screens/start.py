@@ -159,9 +159,12 @@ class StartMenu(Widget, can_focus=True):
     @property
     def cursor_screen_offset(self) -> Offset | None:
         """The terminal's cursor on the highlighted row's label (braille displays follow it): the
-        menu's entries are a line each, then a blank line and the new game's title (render)."""
-        entries = sum(1 for item in self.menu if item != "continue" or self.saved)
-        line = self.row if self.row < entries else self.row + 2
+        line of the menu as drawn (a long hint wraps) that starts with the row's mark."""
+        width = self.content_region.width
+        if not width:
+            return None
+        lines = self.render().wrap(self.app.console, width)
+        line = next((k for k, shown in enumerate(lines) if shown.plain.startswith("> ")), 0)
         return row_offset(self, 2, line)
 
     def rows(self) -> list[str]:
