@@ -175,3 +175,52 @@ def test_cursor_keeps_the_terminal_cursor_visible(tmp_path):
     assert kept.rfind(shown) > kept.rfind(hidden)
     plain = _first_frame(data=tmp_path)
     assert plain.rfind(hidden) > plain.rfind(shown)  # without it, hidden as before
+
+
+async def test_the_cursor_follows_the_unit_being_assigned():
+    from grail_tui.games.hunt.widgets.composer import AssignPad
+
+    scenarios.save(scenarios.midgame())
+    app = GrailApp(seed=7, bot_delay=0, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        await pilot.press("a")
+        await _settle(pilot)
+        pad = app.screen.query_one(AssignPad)
+        assert pad.has_focus
+
+        def unit_under_cursor() -> str:
+            at, region = app.cursor_position, pad.content_region
+            assert at.y == region.y  # the strips' line
+            return pad.render().plain.split("\n")[0][at.x - region.x:].split(" ")[0]
+
+        free = sorted(pad.free, key=lambda unit: (unit.strip, unit.points))
+        assert unit_under_cursor() == str(pad.cursor.points)
+        before = app.cursor_position
+        await pilot.press("left")
+        await _settle(pilot)
+        assert app.cursor_position.x < before.x  # one unit to the left, on its number
+        assert unit_under_cursor() == str(pad.cursor.points) and pad.cursor in free
+
+
+async def test_the_cursor_follows_the_card_chosen_in_the_hand():
+    from grail_tui.games.succession.widgets.cards import HandView
+
+    from .test_at_table import GAMES
+
+    GAMES["succession"][0]()  # Ann to move with cards in hand
+    app = GrailApp(seed=7, bot_delay=30, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        hand = app.screen.query_one(HandView)
+        assert hand.has_focus
+        seen = []
+        for key in ("1", "2"):  # the hand holds two cards
+            await pilot.press(key)
+            await _settle(pilot)
+            at, region = app.cursor_position, hand.content_region
+            assert at.y == region.y + 1  # the line of cards, below the hand's title
+            shown = hand.render().plain.split("\n")[1][at.x - region.x:]
+            assert shown.startswith("[")  # on a card's label
+            seen.append(at.x)
+        assert seen[1] == seen[0] + 5  # card 2: one label ("[+1]") and a space to the right
