@@ -36,6 +36,9 @@ STANDARD_LEVELS = BotLevel.STANDARD
 REBUILT_KEPT = 8  # games rebuilt from views, kept for the questions that follow
 
 
+_LESSONS: dict[str, Lesson | None] = {}  # a game's lesson module's LESSON, by module name
+
+
 class BaseKind(Generic[SetupT, StateT, ActionT, ViewT]):
     """Defaults for :class:`grail_tui.games.api.GameKind`; a game subclasses it."""
 
@@ -227,12 +230,13 @@ class BaseKind(Generic[SetupT, StateT, ActionT, ViewT]):
         return bot
 
     def lesson(self) -> Lesson | None:
-        """The game's guided first game: ``LESSON`` of its ``lesson`` module, if it has one."""
+        """The game's guided first game: ``LESSON`` of its ``lesson`` module, if it has one
+        (looked for once: the start screen asks as it draws)."""
         name = f"{self.package}.lesson"
-        if importlib.util.find_spec(name) is None:
-            return None
-        found: Lesson = importlib.import_module(name).LESSON
-        return found
+        if name not in _LESSONS:
+            found = importlib.util.find_spec(name) is not None
+            _LESSONS[name] = importlib.import_module(name).LESSON if found else None
+        return _LESSONS[name]
 
     def nearest(self, level: BotLevel) -> BotLevel:
         """The game's own level named as ``level``, else the nearest it offers (BotLevel.nearest)."""

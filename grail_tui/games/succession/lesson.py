@@ -25,9 +25,9 @@ LESSON_SEED = 446  # the person's hand holds a grail, Inga's two, the row none
 STEPS: tuple[LessonStep, ...] = (
     LessonStep(
         "hand", "1 of 4 · Your hand and the row",
-        "The five cards at the bottom are your hand: only you see them. Above is the row, "
-        "face up, growing away from the deck. On your turn you play one card from your hand "
-        "to the far end of the row, or take from the row.\n\n"
+        "The five cards under \"Your hand\" are yours: only you see them. Above them is the "
+        "row, face up, growing from the deck towards its far end. On your turn you play one "
+        "card from your hand to the far end of the row, or take from the row.\n\n"
         "Three grail cards are in the game (G). Whoever holds all three wins at once. You hold "
         "one: play it into the row.",
         "←/→ or 1-5 choose a card · p or Enter plays it"),
