@@ -510,6 +510,8 @@ class GrailApp(App[int]):
         latest = client.latest(None)
         if latest is None or latest.over or not client.seats:
             return None  # over, or only watched: nothing to go back to
+        if not client.remote and table.lesson is not None:
+            return "Your lesson is kept where it stands: Learn to play (t on the start screen) goes on from there."
         if not client.remote:
             return ("Your game is saved after its last action: `grail-tui --continue` resumes it "
                     "(or Continue on the start screen).")

@@ -174,6 +174,10 @@ async def test_the_lesson_is_left_asked_first_and_resumed_where_it_was_left():
         await settle(app, pilot)
         await read_notice(app, pilot, seen)  # no step explained twice: the next is the match
         assert seen == ["object"]
+        await pilot.press("ctrl+q")  # quitting says where the lesson goes on
+        await pilot.pause()
+    assert app.exit_message == ("Your lesson is kept where it stands: Learn to play (t on the start screen) "
+                                "goes on from there.")
 
 
 def test_snapshot_of_an_explained_step(snap_compare):
