@@ -236,3 +236,18 @@ async def test_grail_successions_lesson_is_played_through_the_same_way():
         assert seen == [step.key for step in CARD_STEPS]
         state = app.client.table.state
         assert state.is_over and app.client.kind.result(state).winners == (0,)
+
+
+async def test_a_lessons_words_reach_the_screen_as_plain_text():
+    from grail_tui.games.kit.lesson import LessonStep
+
+    app = GrailApp(seed=5, bot_delay=0, player_name="Ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        step = LessonStep("x", "[b]A title[/b]", "Press [reverse]m[/reverse] to match.", "[@click=app.quit]q[/]")
+        app.explain(step, last=False)
+        await settle(app, pilot)
+        assert isinstance(app.screen, LessonNotice)
+        shown = "\n".join(str(widget.render()) for widget in app.screen.query("Static"))
+        for written in (step.title, step.text, step.keys):
+            assert written in shown  # brackets and all: nothing read as markup
