@@ -21,11 +21,13 @@ from textual.actions import parse
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.filter import Monochrome, NoColor
+from textual.geometry import Offset
 from textual.screen import Screen
 from textual.theme import Theme
 
 from grail_tui.games import registry
-from grail_tui.games.api import GameKind, RecordData
+from grail_tui.games.api import LESSON, GameKind, LessonStep, RecordData
+from grail_tui.games.kit.lesson import is_lesson
 from grail_tui.table.client import LocalClient, TableClient
 from grail_tui.table.journal import JournalStore, SavedGame, SaveError, new_save_path, read_save, unfinished
 from grail_tui.table.seats import SeatConfig
@@ -39,7 +41,7 @@ from .cursor import CursorFollower
 from .glyphs import glyphs
 from .keyorder import KeyOrder
 from .screens.size import SizeNotice, too_small
-from .screens.start import NewGame, StartMenu, StartScreen
+from .screens.start import NewGame, StartMenu, StartScreen, lesson_kind, login_name
 
 QUIT_KEYS = ("ctrl+q", "ctrl+c")  # Ctrl+C says how to quit (Textual's help_quit)
 
@@ -100,6 +102,17 @@ class GrailApp(App[int]):
             self._filters.append(AsciiFilter())
 
     @property
+    def cursor_position(self) -> Offset:
+        """Where Textual puts the terminal's cursor as it sends a frame: on the focused item
+        (cursor.py), for braille displays; else where a widget last put it."""
+        placed = self.cursor.where() if "cursor" in self.__dict__ else None
+        return placed if placed is not None else self._cursor_at
+
+    @cursor_position.setter
+    def cursor_position(self, offset: Offset) -> None:
+        self._cursor_at = offset
+
+    @property
     def _lobby_first(self) -> bool:
         return self.server is not None and self.server.named
 
@@ -146,7 +159,6 @@ class GrailApp(App[int]):
         if self.ascii_only:
             self.add_class("-ascii")
         self.screen_change_signal.subscribe(self, self._fit_screen)
-        self.screen_change_signal.subscribe(self, lambda _screen: self.cursor.follow())
         if self._lobby_first:
             return  # the lobby is the first screen (see get_default_screen) and connects by itself
         if self.server is not None and await self._connect():
@@ -155,7 +167,7 @@ class GrailApp(App[int]):
             self.push_screen(registry.get(self.replay_game).ui().replay_screen(
                 self.replay_record, self.g, note=self.replay_note))
             return
-        self.push_screen(StartScreen(self.settings, self.saved_description()))
+        self.push_screen(StartScreen(self.settings, self.saved_description(), self.lessons_kept()))
         if self.resume:
             self.continue_game()
         elif os.environ.get("GRAIL_TUI_BENCH_PAINTED"):
@@ -167,12 +179,8 @@ class GrailApp(App[int]):
             return
         if isinstance(event, events.Key) and not event.is_forwarded:
             await self.key_order.arrived(event)  # in the order typed: see keyorder.py
-            self.cursor.follow()  # a key may have moved focus, or the cursor inside the focused item
             return
         await super().on_event(event)
-
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        self.cursor.follow()
 
     # -- below the smallest supported terminal: a notice, not a cut-off screen --------
 
@@ -232,6 +240,8 @@ class GrailApp(App[int]):
             self.open_library()
         elif item == "replay":
             self.ask_replay()
+        elif item == "learn":
+            self.learn()
         elif item == "help":
             from .screens.help import HelpScreen
 
@@ -244,6 +254,12 @@ class GrailApp(App[int]):
             self.client.close()
         self.client = client
         screen = client.kind.ui().game_screen(client, self.g)
+        table = getattr(client, "table", None)
+        plan = client.kind.lesson() if table is not None and is_lesson(table.seats) else None
+        if plan is not None:
+            from .lesson import LessonRunner
+
+            screen.lesson = LessonRunner(plan)
         self.push_screen(screen)
         marker = os.environ.get("GRAIL_TUI_BENCH_PAINTED")
         if marker:
@@ -252,6 +268,41 @@ class GrailApp(App[int]):
                 self.exit(0)
 
             screen.call_after_refresh(painted)
+
+    def saved_lesson(self, kind: GameKind) -> Path | None:
+        """The unfinished lesson of ``kind`` kept in the saves folder, if any (the newest)."""
+        for save in self.saved_games():
+            stored = save.stored
+            if stored is not None and stored.game == kind.name and is_lesson(stored.seats):
+                return save.path
+        return None
+
+    def lessons_kept(self) -> frozenset[str]:
+        """The games whose unfinished lesson is kept (Learn to play resumes it)."""
+        return frozenset(stored.game for save in self.saved_games()
+                         if (stored := save.stored) is not None and is_lesson(stored.seats))
+
+    def learn(self) -> None:
+        """Learn to play: the lesson where it was left, else a new one. It is a local game
+        against scripted players, kept like any other, and rated nowhere (only a server rates)."""
+        kind = lesson_kind(self.settings)
+        plan = kind.lesson() if kind is not None else None
+        if kind is None or plan is None:
+            self.notify("No game here has a guided first game yet.", severity="warning", markup=False)
+            return
+        saved = self.saved_lesson(kind)
+        if saved is not None:
+            self.continue_game(saved)
+            return
+        name = self.settings.seats[0].name or login_name()
+        lesson = plan.table(name)
+        seats = [SeatConfig(seat_name, LESSON if scripted else None)
+                 for seat_name, scripted in zip(lesson.names, lesson.scripted, strict=True)]
+        stored = StoredGame(kind.name, kind.setup_to_dict(lesson.setup), seats, self._table_settings())
+        store = JournalStore(new_save_path(), stored)
+        table = Table(kind, lesson.setup, seats, store, settings=stored.settings, thinker=self.thinker,
+                      clock=self.clock)
+        self.open_game(self._local(table))
 
     def _local(self, table: Table) -> LocalClient:
         return LocalClient(table, [k for k, s in enumerate(table.seats) if s.is_human])
@@ -347,6 +398,19 @@ class GrailApp(App[int]):
 
         self.push_screen(HelpScreen(kind))
 
+    def explain(self, step: LessonStep, last: bool) -> None:
+        from .screens.lesson import LessonNotice
+
+        self.push_screen(LessonNotice(step, last))
+
+    def confirm(self, question: str, then: Callable[[bool], None]) -> None:
+        from .screens.prompts import ConfirmPrompt
+
+        self.push_screen(ConfirmPrompt(question), lambda yes: then(bool(yes)))
+
+    def leave_game(self) -> None:
+        self.action_new_game()
+
     def ask_replay(self) -> None:
         """The finished games' records to choose from (or any file, by its path)."""
         from .screens.prompts import TextPrompt
@@ -390,6 +454,7 @@ class GrailApp(App[int]):
             start.saved = self.saved_description()
             menu = start.query_one(StartMenu)
             menu.saved = start.saved
+            menu.lessons_kept = start.lessons_kept = self.lessons_kept()
             menu.row = 0
             menu.refresh()
 
@@ -445,6 +510,8 @@ class GrailApp(App[int]):
         latest = client.latest(None)
         if latest is None or latest.over or not client.seats:
             return None  # over, or only watched: nothing to go back to
+        if not client.remote and table.lesson is not None:
+            return "Your lesson is kept where it stands: Learn to play (t on the start screen) goes on from there."
         if not client.remote:
             return ("Your game is saved after its last action: `grail-tui --continue` resumes it "
                     "(or Continue on the start screen).")

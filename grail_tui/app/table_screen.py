@@ -27,9 +27,10 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
-from grail_tui.games.api import GameKind
+from grail_tui.games.api import GameKind, LessonStep
 from grail_tui.table.client import TableClient
 
+from .lesson import LEAVE_KEYS, LessonRunner
 from .status import status_line
 
 
@@ -45,6 +46,19 @@ class Shell(Protocol):
         ...
 
     def show_help(self, kind: GameKind | None = None) -> None: ...
+
+    def explain(self, step: LessonStep, last: bool) -> None:
+        """A lesson's explanation of the step it has reached (app/lesson.py), to be dismissed;
+        ``last``: the game is over, the end screen behind it."""
+        ...
+
+    def confirm(self, question: str, then: Callable[[bool], None]) -> None:
+        """A yes-or-no question; ``then`` with the answer."""
+        ...
+
+    def leave_game(self) -> None:
+        """Back to the start (a local game is kept in its save)."""
+        ...
 
 
 class TableChanged(Message):
@@ -79,6 +93,7 @@ class TableScreen(Screen[None]):
     AT_EVERY_TABLE = (
         Binding("colon", "chat", "Chat", key_display=":", tooltip="Say something to the table", id="chat"),
         Binding("question_mark", "help", "Help", key_display="?", id="help"),
+        Binding("q", "leave_lesson", "Leave", tooltip="Leave the lesson (it is kept)", id="leave-lesson"),
     )
     KEYS: ClassVar[Mapping[str, Key]] = {}  # the game's key table
     LOG_KEY = "g"  # the key that shows the log, named by the chat marker
@@ -102,6 +117,7 @@ class TableScreen(Screen[None]):
         self._unread = 0  # chat lines said while the log was hidden, not yet seen
         self._why = ""  # the error line says why a key did nothing (forgotten when the game moves)
         self._enabled: tuple[str, ...] = ()
+        self.lesson: LessonRunner | None = None  # a guided first game (app/lesson.py), set by the app
 
     # -- what the game supplies (its part of the screen) --------------------------------------
 
@@ -192,6 +208,8 @@ class TableScreen(Screen[None]):
             if not self.ended:
                 self.ended = True
                 self.app.push_screen(self.end_screen())
+                if self.lesson is not None:
+                    self.lesson.synced(self, over=True)
             return
         self._update_viewer()
         mine = client.latest(self.viewer) if self.viewer is not None else None
@@ -208,10 +226,16 @@ class TableScreen(Screen[None]):
         self._asked = key
         self.tell_new_chat(self.viewer if self.viewer is not None else next(iter(client.seats), None))
         self._dirty()
+        if self.lesson is not None:
+            self.lesson.synced(self, over=False)
 
     def submit(self, action: Any) -> None:
         """Send the seat's action once; a refusal stays on screen with what was composed."""
         assert self.viewer is not None
+        off_plan = self.lesson.refuse(self, action) if self.lesson is not None else None
+        if off_plan:
+            self.error = off_plan  # the lesson's words; nothing reaches the table
+            return
         refused = self.client.submit(self.viewer, action)
         if refused is not None:
             self.error = refused
@@ -304,11 +328,18 @@ class TableScreen(Screen[None]):
     # -- the keys: which work now, and why one does nothing ---------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave_lesson":
+            return self.lesson is not None
+        if self.lesson is not None and self.lesson.closed(action):
+            return None  # shown dimmed; its key says why
         key = self.KEYS.get(action)
         return key.works(self) if key is not None else True
 
     def why_not(self, action: str) -> str | None:
         """Why ``action``'s key does nothing now, in the player's words; None says nothing."""
+        shut = self.lesson.closed(action) if self.lesson is not None else None
+        if shut:
+            return shut
         key = self.KEYS.get(action)
         return key.why_not(self) if key is not None else None
 
@@ -345,6 +376,10 @@ class TableScreen(Screen[None]):
         active = self.active_bindings.get(event.key)
         if active is not None and active.enabled:
             return
+        if self.lesson is not None and event.key in LEAVE_KEYS:  # Esc with nothing to back out of
+            event.stop()
+            self.action_leave_lesson()
+            return
         for binding in self.BINDINGS:
             if isinstance(binding, Binding) and event.key in binding.key.split(","):
                 why = self.why_not(parse(binding.action)[1])
@@ -369,6 +404,10 @@ class TableScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.shell.show_help(self.client.kind)
+
+    def action_leave_lesson(self) -> None:
+        if self.lesson is not None:
+            self.lesson.leave(self)
 
     def tell_new_chat(self, seat: int | None) -> None:
         """At 80x24 the log is one pane of several: lines said while it is hidden are counted

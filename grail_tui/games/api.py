@@ -41,9 +41,11 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .kit.errors import IllegalActionError, RecordError, ReplayError
+from .kit.lesson import LESSON, Lesson, LessonStep, LessonTable
 from .kit.terms import Bot, BotLevel, LogBook, OptionType, RecordData, Result, SetupOption, SetupRequest, Wait
 
-__all__ = ["Action", "AnyKind", "Bot", "BotLevel", "Event", "GameKind", "GameState", "GameUI", "IllegalActionError",
+__all__ = ["LESSON", "Action", "AnyKind", "Bot", "BotLevel", "Event", "GameKind", "GameState", "GameUI", "IllegalActionError",
+           "Lesson", "LessonStep", "LessonTable",
            "LogBook", "OptionType", "RecordData", "RecordError", "ReplayError", "Result", "Setup",
            "SetupOption", "SetupRequest", "StoryScreens", "TellsStories", "View", "Wait", "tells_stories"]
 
@@ -259,7 +261,12 @@ class GameKind(Protocol[SetupT, StateT, ActionT, ViewT]):
     # -- bots -----------------------------------------------------------------------
 
     def make_bot(self, level: BotLevel, seed: int, budget: float | None = None) -> Bot:
-        """A computer player of one of ``bot_levels``; ValueError for another."""
+        """A computer player of one of ``bot_levels``; ValueError for another. The level
+        ``kit.lesson.LESSON`` gives the scripted player of the game's lesson."""
+        ...
+
+    def lesson(self) -> Lesson | None:
+        """The game's guided first game ("Learn to play"), if it has one (kit/lesson.py)."""
         ...
 
     # -- records ----------------------------------------------------------------------

@@ -11,11 +11,13 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.geometry import Offset
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from grail_tui.app.cursor import row_offset
 from grail_tui.app.keyline import KeyFooter
 from grail_tui.games import registry
 from grail_tui.games.api import BotLevel, GameKind, Setup, SetupOption, SetupRequest
@@ -32,9 +34,10 @@ def login_name() -> str:
     return name[:1].upper() + name[1:] if name else "Player"
 
 
-MENU = ("start", "continue", "library", "replay", "help", "quit")
+MENU = ("start", "continue", "learn", "library", "replay", "help", "quit")
 MENU_LABELS = {
     "start": "Start a new game",
+    "learn": "Learn to play: a guided first game",
     "continue": "Continue an unfinished game",
     "library": "Record library: finished games",
     "replay": "Replay a game record",
@@ -46,6 +49,14 @@ MENU_LABELS = {
 def _default_seats() -> list[SeatConfig]:
     return [SeatConfig(login_name()), SeatConfig("Gregor", BotLevel.HEURISTIC),
             SeatConfig("Inga", BotLevel.HEURISTIC)]
+
+
+def lesson_kind(settings: NewGame) -> GameKind | None:
+    """The game Learn to play teaches: the one chosen for a new game if it has a lesson, else
+    the first that has one."""
+    if settings.kind.lesson() is not None:
+        return settings.kind
+    return next((kind for kind in registry.playable() if kind.lesson() is not None), None)
 
 
 Flag = Literal["bot", "skip", "end"]
@@ -143,6 +154,18 @@ class StartMenu(Widget, can_focus=True):
         self.remote = remote  # creating a server game: human seats are open to other players
         self.row = 0
         self.message = ""
+        self.lessons_kept: frozenset[str] = frozenset()  # games whose unfinished lesson is saved
+
+    @property
+    def cursor_screen_offset(self) -> Offset | None:
+        """The terminal's cursor on the highlighted row's label (braille displays follow it): the
+        line of the menu as drawn (a long hint wraps) that starts with the row's mark."""
+        width = self.content_region.width
+        if not width:
+            return None
+        lines = self.render().wrap(self.app.console, width)
+        line = next((k for k, shown in enumerate(lines) if shown.plain.startswith("> ")), 0)
+        return row_offset(self, 2, line)
 
     def rows(self) -> list[str]:
         items = [m for m in self.menu if m != "continue" or self.saved]
@@ -240,6 +263,15 @@ class StartMenu(Widget, can_focus=True):
             return
         self.refresh()
 
+    def learn_hint(self) -> str:
+        """Learn to play's key, the game it teaches (the one chosen below, if it has a lesson)
+        and whether it goes on where it was left."""
+        kind = lesson_kind(self.settings)
+        if kind is None:
+            return "t"
+        kept = " · goes on where you left it" if kind.name in self.lessons_kept else ""
+        return f"t · {kind.title}{kept}"
+
     def seat_hint(self, k: int) -> str:
         """What the keys do on seat ``k``'s row, and nothing they do not."""
         if not self.remote:
@@ -332,7 +364,8 @@ class StartMenu(Widget, can_focus=True):
             if item == "continue" and not self.saved:
                 continue
             label = "Create this game on the server" if self.remote and item == "start" else MENU_LABELS[item]
-            hint = {"start": "Enter", "continue": self.saved or "", "library": "f", "quit": "Ctrl+Q"}.get(item, "")
+            hint = {"start": "Enter", "continue": self.saved or "", "library": "f", "quit": "Ctrl+Q",
+                    "learn": self.learn_hint()}.get(item, "")
             here = item == cursor_row
             text.append("> " if here else "  ", bold)
             body = Text(label, style=Style(reverse=True) if here else bold if item == "start" else "")
@@ -394,19 +427,24 @@ class StartScreen(Screen[None]):
     BINDINGS = [
         Binding("c", "menu('continue')", "Continue", tooltip="Every unfinished game, to continue one"),
         Binding("f", "menu('library')", "Library", tooltip="Finished games: their story, replay, export"),
+        Binding("t", "menu('learn')", "Learn", tooltip="Learn to play: a guided first game against scripted players"),
         Binding("question_mark", "menu('help')", "Help", key_display="?"),
         Binding("ctrl+q", "app.quit", "Quit", tooltip="Leave grail-tui"),
     ]
 
-    def __init__(self, settings: NewGame, saved: str | None) -> None:
+    def __init__(self, settings: NewGame, saved: str | None,
+                 lessons_kept: frozenset[str] = frozenset()) -> None:
         super().__init__()
         self.settings = settings
         self.saved = saved
+        self.lessons_kept = lessons_kept
 
     def compose(self) -> ComposeResult:
         titles = " · ".join(kind.title for kind in registry.playable())
         yield Static(Text.assemble(("grail-tui", "bold"), f"  ·  {titles}"), id="title")
-        yield StartMenu(self.settings, self.saved, id="menu")
+        menu = StartMenu(self.settings, self.saved, id="menu")
+        menu.lessons_kept = self.lessons_kept
+        yield menu
         yield KeyFooter()
 
     def on_mount(self) -> None:

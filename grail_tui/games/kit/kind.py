@@ -13,6 +13,7 @@ overridden; the capability flags say which optional questions a game answers.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
 import types
 from collections import OrderedDict
@@ -22,6 +23,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .codec import Codec
 from .errors import IllegalActionError, RecordError, ReplayError
+from .lesson import LESSON, Lesson
 from .record import GameRecord
 from .terms import Bot, BotLevel, LogBook, RecordData, Result, SetupOption, Wait
 
@@ -32,6 +34,9 @@ ViewT = TypeVar("ViewT")
 
 STANDARD_LEVELS = BotLevel.STANDARD
 REBUILT_KEPT = 8  # games rebuilt from views, kept for the questions that follow
+
+
+_LESSONS: dict[str, Lesson | None] = {}  # a game's lesson module's LESSON, by module name
 
 
 class BaseKind(Generic[SetupT, StateT, ActionT, ViewT]):
@@ -216,9 +221,22 @@ class BaseKind(Generic[SetupT, StateT, ActionT, ViewT]):
 
     def make_bot(self, level: BotLevel, seed: int, budget: float | None = None) -> Bot:
         """A bot of ``level``, or of the nearest level the game offers below it (else above): the
-        table asks for a fair stand-in of every game, and a game may offer only an easy one."""
+        table asks for a fair stand-in of every game, and a game may offer only an easy one. The
+        lesson's level gives the lesson's scripted player (kit/lesson.py)."""
+        lesson = self.lesson() if level == LESSON else None
+        if lesson is not None:
+            return lesson.bot(seed)
         bot: Bot = importlib.import_module(f"{self.package}.bots").make_bot(self.nearest(level).value, seed, budget)
         return bot
+
+    def lesson(self) -> Lesson | None:
+        """The game's guided first game: ``LESSON`` of its ``lesson`` module, if it has one
+        (looked for once: the start screen asks as it draws)."""
+        name = f"{self.package}.lesson"
+        if name not in _LESSONS:
+            found = importlib.util.find_spec(name) is not None
+            _LESSONS[name] = importlib.import_module(name).LESSON if found else None
+        return _LESSONS[name]
 
     def nearest(self, level: BotLevel) -> BotLevel:
         """The game's own level named as ``level``, else the nearest it offers (BotLevel.nearest)."""

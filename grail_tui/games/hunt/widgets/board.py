@@ -8,10 +8,12 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Offset
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from grail_tui.app.cursor import row_offset
 from grail_tui.app.glyphs import Glyphs
 
 from ..engine import Field, PublicView
@@ -125,6 +127,12 @@ class BoardMap(Widget, can_focus=True):
             return g.bottom_left + inner + g.bottom_right
         left = (len(inner) - len(words)) // 2
         return g.bottom_left + inner[:left] + words + inner[left + len(words):] + g.bottom_right
+
+    @property
+    def cursor_screen_offset(self) -> Offset | None:
+        """The terminal's cursor on the focused square's name (braille displays follow it): each
+        row of squares is three lines (name, pieces, border) below the top border."""
+        return row_offset(self, 1 + self.cursor.col * (CELL + 1), 1 + self.cursor.row * 3)
 
     def action_move(self, dc: int, dr: int) -> None:
         col = min(4, max(0, self.cursor.col + dc))

@@ -7,9 +7,11 @@ from collections.abc import Sequence
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
+from textual.geometry import Offset
 from textual.message import Message
 from textual.widget import Widget
 
+from grail_tui.app.cursor import row_offset
 from grail_tui.app.glyphs import Glyphs
 
 from ..engine import UNITS, Initiate, Placement, Unit
@@ -53,6 +55,22 @@ class AssignPad(Widget, can_focus=True):
              selected: frozenset[Unit]) -> None:
         self.free, self.pending, self.cursor, self.selected = free, pending, cursor, selected
         self.refresh()
+
+    @property
+    def cursor_screen_offset(self) -> Offset | None:
+        """The terminal's cursor on the unit under the cursor (braille displays follow it), where
+        render draws it: each strip its letter and a space, each unit its points and a space."""
+        column = 0
+        for strip in ("A", "B"):
+            column += 2
+            for unit in UNITS:
+                if unit.strip != strip:
+                    continue
+                if unit == self.cursor:
+                    return row_offset(self, column, 0)
+                column += len(str(unit.points)) + 1
+            column += 2
+        return None
 
     def action_move(self, delta: int) -> None:
         self.post_message(self.Move(delta))

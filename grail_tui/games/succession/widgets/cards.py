@@ -12,9 +12,12 @@ from collections.abc import Sequence
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
+from textual.geometry import Offset
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
+
+from grail_tui.app.cursor import row_offset
 
 from ..engine import Card, PublicView, Suit
 
@@ -100,6 +103,14 @@ class HandView(Widget, can_focus=True):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._text = Text()
+        self._cursor_column: int | None = None  # where the card under the cursor is drawn
+
+    @property
+    def cursor_screen_offset(self) -> Offset | None:
+        """The terminal's cursor on the card under the cursor (braille displays follow it),
+        on the line below the hand's title."""
+        column = self._cursor_column
+        return row_offset(self, column, 1) if column is not None else None
 
     def show(self, title: str, cards: Sequence[Card] | None, cursor: int | None,
              note: str = "") -> None:
@@ -110,6 +121,7 @@ class HandView(Widget, can_focus=True):
         if cards is not None:
             text.append(f"  ({len(cards)} card{'' if len(cards) == 1 else 's'})", DIM)
         text.append("\n")
+        self._cursor_column = None
         if cards is None:
             text.append(note, DIM)
         elif not cards:
@@ -121,6 +133,8 @@ class HandView(Widget, can_focus=True):
                     text.append(" ")
                     marks.append(" ")
                 here = k == cursor
+                if here:
+                    self._cursor_column = len(text.plain) - text.plain.rindex("\n") - 1
                 text.append(label(card), card_style(card, plain) + (MARK if here else Style()))
                 marks.append(" ^^ " if here else f" {k + 1:>2} " if cursor is not None else "    ",
                              TITLE if here else DIM)
