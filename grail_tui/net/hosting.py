@@ -12,8 +12,8 @@ import os
 import secrets
 import string
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from typing import Literal
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Literal
 
 from grail_tui.games import registry
 from grail_tui.games.api import GameKind, SetupRequest
@@ -30,6 +30,9 @@ from grail_tui.table.updates import SeatUpdate, TableError
 from .names import NAME_LIMIT, NameRefused, clean_name, clean_text, name_keys
 from .protocol import CODE, ChatEntry, Create, GameSummary, SeatInfo, State, encode
 
+if TYPE_CHECKING:
+    from .standing import SeatAnswerer
+
 log = logging.getLogger(__name__)
 # A test hook, read by the server process alone: every game gets this seed, so twin runs
 # of the secrecy audit deal the same sheets. No message can choose a seed; an operator
@@ -45,6 +48,7 @@ class Hosted:
     table: Table
     owner: str
     last_told: tuple[object, bytes] | None = None  # the last update encoded, for its next reader
+    answerers: dict[int, SeatAnswerer] = field(default_factory=dict)  # standing answers kept, by seat
 
     def encoded(self, update: SeatUpdate) -> bytes:
         """An update's message on the wire, encoded once however many spectators it goes to

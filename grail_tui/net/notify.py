@@ -152,6 +152,9 @@ def due_moves(hosted: Hosted, notifier: Notifier) -> None:
                 continue
             if seat in before and not secret_before:
                 continue  # still their move: they are at it
+            answerer = hosted.answerers.get(seat)
+            if answerer is not None and answerer.answers_now():
+                continue  # their standing answers answer this for them: nobody is woken
             notifier.tell({"event": "your-move", "person": config.name, "game": hosted.code,
                            "title": kind.title, "seat": seat + 1,
                            "deadline": None if deadline is None else round(deadline)})

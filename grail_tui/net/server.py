@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import socket
 from collections import Counter
@@ -53,12 +54,14 @@ from .protocol import (
     RecordReply,
     Refused,
     Say,
+    Stand,
     Watch,
     Welcome,
     decode_client,
 )
 from .ratings import RatingStore, ratings_reply
 from .sockets import peer_of, prepare_dir
+from .standing import SeatAnswerer, StandingRefused, checked_standing
 
 log = logging.getLogger(__name__)
 # What a request costs of its account's budget (connection.Limits.rate a second, burst at once),
@@ -106,6 +109,12 @@ class Server:
         self.news.listen(hosted.code, hosted.table)
         if self.notifier is not None and hosted.table.settings.turn_based:
             due_moves(hosted, self.notifier)
+        for seat, settings in self.database.standing(hosted.code).items():
+            try:
+                self._keep_standing(hosted, seat, settings, checked_standing(hosted, settings), durable=False)
+            except StandingRefused as exc:  # kept by another version: forgotten, and said once
+                log.warning("game %s: seat %d's standing answers are forgotten: %s", hosted.code, seat + 1, exc)
+                self.database.keep_standing(hosted.code, seat, None)
 
     def _live_summary(self, code: str) -> GameSummary | None:
         hosted = self.games.get(code)
@@ -133,6 +142,9 @@ class Server:
                 conn.seats.pop(code, None)
                 hosted.table.leave(held[1])
         self.news.drop(code)
+        for answerer in hosted.answerers.values():
+            answerer.close()
+        hosted.answerers.clear()
         hosted.table.close()
 
     # -- listening -------------------------------------------------------------------------
@@ -176,6 +188,8 @@ class Server:
         for hosted in self.games.values():
             # a turn-based table keeps its clocks as it closes: time stands while the server is down
             # (SIGTERM and Ctrl+C end the server through here)
+            for answerer in hosted.answerers.values():
+                answerer.close()
             hosted.table.close()
         if self.notifier is not None:
             await self.notifier.close()
@@ -310,6 +324,8 @@ class Server:
                 conn.seats.pop(code.upper(), None)
             case Act():
                 self._act(conn, message)
+            case Stand():
+                self._stand(conn, message)
             case Say(code=code, text=text):
                 self._say(conn, code.upper(), text)
             case Record(ref=ref, code=code):
@@ -457,7 +473,11 @@ class Server:
         if old is not None:
             old[0].leave(old[1])
         conn.seats[code] = seat
-        conn.send(Joined(ref, code, hosted.kind.name, seat))
+        answerer = hosted.answerers.get(seat) if seat is not None else None
+        kept = answerer.standing(answerer.seat) if answerer is not None else None
+        settings = hosted.kind.standing_settings(kept) if kept is not None else None
+        conn.send(Joined(ref, code, hosted.kind.name, seat, turn_based=hosted.table.settings.turn_based,
+                         standing=settings or {}))
 
         def tell(update: SeatUpdate) -> None:
             conn.send_raw(hosted.encoded(update))
@@ -480,6 +500,45 @@ class Server:
             hosted.table.submit(seat, action, message.seq)
         except TableError as exc:
             conn.send(Refused(code, str(exc)))
+
+    def _stand(self, conn: Connection, message: Stand) -> None:
+        """A person's standing answers in a turn-based game: kept, or cleared (no settings)."""
+        code = message.code.upper()
+        hosted = self.games.get(code)
+        seat = conn.seats.get(code)
+        if hosted is None or seat is None or code not in conn.games or conn.games[code][0] is not hosted.table:
+            conn.send(Refused(code, "You do not play in that game."))
+            return
+        if not message.settings:
+            self._forget_standing(hosted, seat)
+            return
+        try:
+            standing = checked_standing(hosted, message.settings)
+        except StandingRefused as exc:
+            conn.send(Refused(code, str(exc)))
+            return
+        self._keep_standing(hosted, seat, dict(message.settings), standing)
+
+    def _keep_standing(self, hosted: hosting.Hosted, seat: int, settings: dict[str, int], standing: Any,
+                       *, durable: bool = True) -> None:
+        old = hosted.answerers.pop(seat, None)
+        if old is not None:
+            old.close()
+        answerer = SeatAnswerer(hosted, seat, standing, functools.partial(self._forget_standing, hosted))
+        if answerer.standing(seat) is None:  # over already (a turn that has ended)
+            answerer.close()
+            if not durable:
+                self.database.keep_standing(hosted.code, seat, None)
+            return
+        hosted.answerers[seat] = answerer
+        if durable:
+            self.database.keep_standing(hosted.code, seat, settings)
+
+    def _forget_standing(self, hosted: hosting.Hosted, seat: int) -> None:
+        answerer = hosted.answerers.pop(seat, None)
+        if answerer is not None:
+            answerer.close()
+            self.database.keep_standing(hosted.code, seat, None)
 
     def _say(self, conn: Connection, code: str, text: str) -> None:
         hosted = self.games.get(code)
