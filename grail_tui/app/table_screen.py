@@ -370,6 +370,37 @@ class TableScreen(Screen[None]):
     def action_help(self) -> None:
         self.shell.show_help(self.client.kind)
 
+    # -- leaving: the game goes on without you -------------------------------------------------
+
+    def leave_table(self) -> None:
+        """Back to the lobby; the seat stays yours. Leaving a turn-based game with nothing set to
+        answer for you, you are first offered the game's answers for the time away, with what they
+        answer: the server plays them, and the secret rounds they answer wake nobody."""
+        client = self.client
+        seat = client.seats[0] if client.seats else None
+        offered = client.kind.away_answers() if client.turn_based and seat is not None else None
+        latest = client.latest(seat) if seat is not None else None
+        if offered is None or seat is None or client.standing(seat) is not None \
+                or (latest is not None and latest.over):
+            self._leave()
+            return
+        answers, words = offered
+
+        def chosen(yes: bool | None) -> None:
+            if yes:
+                client.stand(seat, answers)
+            self._leave()
+
+        from .screens.prompts import ConfirmPrompt
+
+        self.app.push_screen(ConfirmPrompt(
+            f"Answer for you while you are away? The server will {words} for you, until you "
+            "change it (w at the table).", hint="y: answer for me · n or Esc: leave without"), chosen)
+
+    def _leave(self) -> None:
+        self.client.close()
+        self.app.pop_screen()
+
     def tell_new_chat(self, seat: int | None) -> None:
         """At 80x24 the log is one pane of several: lines said while it is hidden are counted
         for the status line's marker (``chat_marker``). A notice would cover the side pane (the

@@ -268,9 +268,10 @@ class GameKind(Protocol[SetupT, StateT, ActionT, ViewT]):
         code or free text); ValueError says, in a player's words, what is allowed."""
         ...
 
-    def away_answers(self) -> Any | None:
+    def away_answers(self) -> tuple[Any, str] | None:
         """The standing answers offered to a person leaving a turn-based game ("answer for me
-        while I'm away"), lasting until changed; None: the game has none to offer."""
+        while I'm away"), lasting until changed, with what they answer in a player's words
+        ("pass on every proposal"); None: the game has none to offer."""
         ...
 
     # -- bots -----------------------------------------------------------------------

@@ -101,6 +101,12 @@ class Hosted:
                            on_flag=settings.on_flag.value, out_of_time=tuple(sorted(banks.flagged)),
                            deadline=None if deadline is None else float(round(deadline)))
 
+    def for_player(self, summary: GameSummary, user: str) -> GameSummary:
+        """``summary`` as ``user``'s own list shows it: what only they may know of their seat."""
+        seat = self.seat_of(user)
+        return replace(summary, your_move=self.waits_on(user),
+                       standing=seat is not None and seat in self.answerers)
+
     def waits_on(self, user: str) -> bool:
         """Does this game wait on ``user`` now (for their eyes: in a secret round, until they answer)?"""
         seat = self.seat_of(user)

@@ -15,7 +15,6 @@ import functools
 import logging
 import socket
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -354,8 +353,8 @@ class Server:
             return Games(message.ref, message.which, message.page, tuple(rows[:page]), len(rows) > page)
         start = message.page * page
         rows = [h.summary() for h in chosen[start:start + page]]
-        if message.which == "mine":  # the asker's own: whether each waits on them now
-            rows = [replace(s, your_move=h.waits_on(user or "")) for s, h in zip(rows, chosen[start:], strict=False)]
+        if message.which == "mine":  # the asker's own: whether each waits on them now, their answers kept
+            rows = [h.for_player(s, user or "") for s, h in zip(rows, chosen[start:], strict=False)]
         return Games(message.ref, message.which, message.page, tuple(rows), len(chosen) > start + page)
 
     def _mine(self, user: str, live: list[hosting.Hosted]) -> list[hosting.Hosted]:

@@ -239,3 +239,40 @@ async def test_a_live_game_keeps_no_standing_answers_at_the_server(tmp_path: Pat
     finally:
         await site.stop()
 
+
+
+async def test_leaving_a_turn_based_game_offers_answers_for_the_time_away(server, tmp_path, monkeypatch):
+    """The app against a real server process: Esc at the table offers "answer for you while you
+    are away" with what it answers; y sets them at the server, and the lobby's row says so."""
+    from grail_tui.app.app import GrailApp
+    from grail_tui.app.screens.lobby import LobbyScreen
+    from grail_tui.app.screens.prompts import ConfirmPrompt
+    from grail_tui.games.hunt.screens.game import GameScreen
+    from grail_tui.net.protocol import Create, TableRules
+    from grail_tui.net.remote import Target
+
+    from .test_remote_app import wait
+
+    monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
+    app = GrailApp(server=Target.unix(server.socket, named=True), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.connected)
+        lobby = app.screen
+        lobby._ask(Create(lobby.session.ref(), "hunt", (None, "random"), rules=TableRules(pace="day")))
+        await wait(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.client.latest(0) is not None)
+        client = app.screen.client
+        assert client.turn_based
+        await pilot.press("escape")
+        await wait(pilot, lambda: isinstance(app.screen, ConfirmPrompt))
+        question = str(app.screen.query_one("#question").render())
+        assert "Answer for you while you are away?" in question and "pass on every proposal" in question
+        await pilot.press("y")
+        await wait(pilot, lambda: app.screen is lobby)
+        await wait(pilot, lambda: any("answers for you" in str(lobby.query_one("#games").get_option_at_index(k).prompt)
+                                      for k in range(lobby.query_one("#games").option_count)))
+        # back at the table, the answers the server keeps are the seat's own, and leaving asks nothing
+        await pilot.press("enter")
+        await wait(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.client.latest(0) is not None)
+        assert app.screen.client.standing(0) is not None
+        await pilot.press("escape")
+        await wait(pilot, lambda: app.screen is lobby)

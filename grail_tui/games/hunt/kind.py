@@ -111,8 +111,9 @@ class HuntKind(BaseKind[Setup, Game, Action, View]):
     def standing_from_settings(self, settings: Mapping[str, int]) -> StandingAnswers:
         return StandingAnswers.from_settings(settings)
 
-    def away_answers(self) -> StandingAnswers:
-        return StandingAnswers(None, pass_rest=True)  # pass on every proposal until changed
+    def away_answers(self) -> tuple[StandingAnswers, str]:
+        answers = StandingAnswers(None, pass_rest=True)  # until changed: every turn's proposals
+        return answers, answers.describe()
 
     def default_action(self, state: Game, seat: int, *, pass_turn: bool) -> Action | None:
         phase = state.phase

@@ -186,7 +186,7 @@ class BaseKind(Generic[SetupT, StateT, ActionT, ViewT]):
     def standing_from_settings(self, settings: Mapping[str, int]) -> Any:
         raise ValueError(f"{self.title} has no standing answers a server keeps.")
 
-    def away_answers(self) -> Any | None:
+    def away_answers(self) -> tuple[Any, str] | None:
         return None
 
     def result(self, state: StateT, names: Sequence[str] | None = None) -> Result | None:
