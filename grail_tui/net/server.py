@@ -28,7 +28,7 @@ from . import hosting, library
 from .connection import Budget, ChatMeter, Connection, Limits
 from .names import NameRefused, clean_name, clean_text
 from .news import Newsroom
-from .notify import Notifier, due_moves
+from .notify import Notifier, due_moves, low_clocks
 from .protocol import (
     MAX_MESSAGE,
     TEXT,
@@ -108,6 +108,7 @@ class Server:
         self.news.listen(hosted.code, hosted.table)
         if self.notifier is not None and hosted.table.settings.turn_based:
             due_moves(hosted, self.notifier)
+            hosted.on_close.append(low_clocks(hosted, self.notifier))
         for seat, settings in self.database.standing(hosted.code).items():
             try:
                 self._keep_standing(hosted, seat, settings, checked_standing(hosted, settings), durable=False)
@@ -141,10 +142,7 @@ class Server:
                 conn.seats.pop(code, None)
                 hosted.table.leave(held[1])
         self.news.drop(code)
-        for answerer in hosted.answerers.values():
-            answerer.close()
-        hosted.answerers.clear()
-        hosted.table.close()
+        hosted.close()
 
     # -- listening -------------------------------------------------------------------------
 
@@ -187,9 +185,7 @@ class Server:
         for hosted in self.games.values():
             # a turn-based table keeps its clocks as it closes: time stands while the server is down
             # (SIGTERM and Ctrl+C end the server through here)
-            for answerer in hosted.answerers.values():
-                answerer.close()
-            hosted.table.close()
+            hosted.close()
         if self.notifier is not None:
             await self.notifier.close()
         self.thinker.close()
