@@ -66,10 +66,10 @@ log = logging.getLogger(__name__)
 # What a request costs of its account's budget (connection.Limits.rate a second, burst at once),
 # besides its line: showing a game from its start encodes its whole history, a new game is a
 # table and a row on disk, a finished game's record is read from disk and encoded whole, the
-# leaderboard reads a page of ratings and the asker's history, a lobby page walks the games.
-# docs/deploy.md's table of limits says the same.
+# leaderboard reads a page of ratings and the asker's history, a lobby page walks the games,
+# standing answers are a row on disk. docs/deploy.md's table of limits says the same.
 COST: dict[type, float] = {Create: 5.0, Record: 5.0, Join: 3.0, Open: 3.0, Watch: 3.0, Ratings: 3.0,
-                           ListGames: 1.0}
+                           ListGames: 1.0, Stand: 1.0}
 
 
 class Server:

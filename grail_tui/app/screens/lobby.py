@@ -323,7 +323,7 @@ class LobbyScreen(Screen[None]):
     def _row(self, game: GameSummary, verb: str) -> str:
         row = f"{verb:<5} {describe_game(game, self.session.user, self.g.destination, self._now())}"
         own = self.yours.get(game.code)
-        if own is not None and own.clock_low and game.deadline is not None:
+        if own is not None and own.clock_low:
             row += f"  · your clock is low: {span(own.clock_left or 0.0)}"
         if own is not None and own.standing:
             row += "  · answers for you"  # standing answers set: the server plays them
