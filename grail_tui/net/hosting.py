@@ -121,7 +121,8 @@ class Hosted:
         return replace(summary, your_move=self.waits_on(user),
                        standing=seat is not None and seat in self.answerers,
                        clock_left=None if mine is None else float(round(mine)),
-                       clock_low=mine is not None and mine < self.low_line())
+                       clock_low=mine is not None and mine < self.low_line(),
+                       clock_line=None if mine is None else self.low_line())
 
     def clocks_left(self) -> list[float] | None:
         """Each seat's time left now in a turn-based game (None: a live one). The wait now open is

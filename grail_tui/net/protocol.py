@@ -211,6 +211,7 @@ class GameSummary:
     standing: bool = False
     clock_left: float | None = None
     clock_low: bool = False
+    clock_line: float | None = None  # below this the asker's clock is low (seconds)
 
 
 @dataclass(frozen=True)

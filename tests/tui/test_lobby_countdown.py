@@ -96,3 +96,29 @@ async def test_your_row_says_answers_are_set_and_that_your_clock_is_low():
 def test_time_left_reads_in_the_lobbys_steps():
     assert [time_left(s) for s in (3 * 86400 + 1, 86400, 3 * HOUR, 61, 60, 9, 0)] == \
         ["3 d 1 h", "24 h", "3 h", "2 m", "60 s", "10 s", "0 s"]
+
+
+async def test_your_row_says_your_clock_is_low_when_it_crosses_the_line_while_you_look():
+    clock = FakeClock()
+    app = GrailApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await lobby_on(clock, pilot, app, turn_based(clock, 2 * HOUR, clock_left=HOUR + 30,
+                                                             clock_line=HOUR, to_move=(0,)))
+        assert "clock is low" not in row_of(lobby, "KQWX")
+        await clock.advance(29)
+        await pilot.pause()
+        assert "clock is low" not in row_of(lobby, "KQWX")
+        await clock.advance(2)
+        await pilot.pause()
+        assert row_of(lobby, "KQWX").endswith("· your clock is low: 1 h")  # 59 m 59 s, rounded up
+
+
+async def test_a_clock_that_does_not_run_is_not_counted_down():
+    clock = FakeClock()
+    app = GrailApp(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:  # the game waits on bo: your clock stands
+        lobby = await lobby_on(clock, pilot, app, turn_based(clock, 2 * HOUR, clock_left=HOUR + 30,
+                                                             clock_line=HOUR, to_move=(1,)))
+        await clock.advance(HOUR)
+        await pilot.pause()
+        assert "clock is low" not in row_of(lobby, "KQWX")

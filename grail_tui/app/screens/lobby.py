@@ -33,7 +33,7 @@ from grail_tui.net.protocol import (
     Watch,
 )
 from grail_tui.net.remote import Session, Target, client_for
-from grail_tui.table.pace import DAY, HOUR, MINUTE, span
+from grail_tui.table.pace import DAY, HOUR, MINUTE
 from grail_tui.table.timekeeping import SYSTEM_CLOCK, Alarm, Clock
 
 LAST_STEP = 10  # seconds: the last minute counts down in tens
@@ -142,6 +142,7 @@ class LobbyScreen(Screen[None]):
         self.yours: dict[str, GameSummary] = {}  # your games as your own list has them (what only you see)
         self._tick: Alarm | None = None  # the next moment a row's time left reads otherwise
         self._rows: dict[str, str] = {}  # each row's words as drawn
+        self._yours_at = 0.0  # when your own list was last given (wall clock)
         self._due_text = ""
 
     def compose(self) -> ComposeResult:
@@ -282,6 +283,7 @@ class LobbyScreen(Screen[None]):
                     if which == "mine":
                         self._set_due(Due.of(reply.games))
                         self.yours = {game.code: game for game in reply.games}
+                        self._yours_at = self._now()
         finally:
             self._refreshing = False
         self.games = games
@@ -323,8 +325,9 @@ class LobbyScreen(Screen[None]):
     def _row(self, game: GameSummary, verb: str) -> str:
         row = f"{verb:<5} {describe_game(game, self.session.user, self.g.destination, self._now())}"
         own = self.yours.get(game.code)
-        if own is not None and own.clock_low:
-            row += f"  · your clock is low: {span(own.clock_left or 0.0)}"
+        left = self._clock_left(game)
+        if own is not None and left is not None and (own.clock_low or left < (own.clock_line or 0.0)):
+            row += f"  · your clock is low: {time_left(left)}"
         if own is not None and own.standing:
             row += "  · answers for you"  # standing answers set: the server plays them
         return row
@@ -337,6 +340,21 @@ class LobbyScreen(Screen[None]):
 
     def _now(self) -> float:
         return self.clock.wall()
+
+    def _clock_left(self, game: GameSummary) -> float | None:
+        """Your own time left in one of your turn-based games, now: as your list said it, less the
+        time since while your clock runs."""
+        own = self.yours.get(game.code)
+        if own is None or own.clock_left is None:
+            return None
+        return max(0.0, own.clock_left - (self._now() - self._yours_at)) if self._my_clock_runs(game) \
+            else own.clock_left
+
+    def _my_clock_runs(self, game: GameSummary) -> bool:
+        """Does your clock run in ``game`` now? Only while the game waits on your seat."""
+        me = self.session.user
+        seat = next((k for k, s in enumerate(game.seats) if s.bot is None and s.name == me), None)
+        return game.deadline is not None and seat in game.to_move and seat not in game.out_of_time
 
     # -- the time left counts down -----------------------------------------------------------
 
@@ -356,9 +374,15 @@ class LobbyScreen(Screen[None]):
             if self._rows.get(game.code) != row:
                 self._rows[game.code] = row
                 box.replace_option_prompt(game.code, row)
-            wait = next_change(game.deadline - now)
-            if wait is not None:
-                soonest = wait if soonest is None else min(soonest, wait)
+            waits = [next_change(game.deadline - now)]
+            own, left = self.yours.get(game.code), self._clock_left(game)
+            line = own.clock_line if own is not None else None
+            if line is not None and left is not None and self._my_clock_runs(game):
+                # your clock turns low then, and then counts down in the row
+                waits.append(left - line + 0.001 if left >= line else next_change(left))
+            for wait in waits:
+                if wait is not None:
+                    soonest = wait if soonest is None else min(soonest, wait)
         if self.due.games:
             self._due_line()
             wait = next_change((self.due.next_deadline or now) - now)
@@ -378,6 +402,7 @@ class LobbyScreen(Screen[None]):
         if isinstance(reply, Games):
             self._set_due(Due.of(reply.games))
             self.yours = {game.code: game for game in reply.games}
+            self._yours_at = self._now()
             self._show()
 
     def _set_due(self, due: Due) -> None:
