@@ -327,7 +327,9 @@ class LobbyScreen(Screen[None]):
         own = self.yours.get(game.code)
         left = self._clock_left(game)
         if own is not None and left is not None and (own.clock_low or left < (own.clock_line or 0.0)):
-            row += f"  · your clock is low: {time_left(left)}"
+            words = time_left(left)
+            shown = game.deadline is not None and time_left(game.deadline - self._now()) == words
+            row += "  · your clock is low" + ("" if shown else f": {words}")  # once is enough
         if own is not None and own.standing:
             row += "  · answers for you"  # standing answers set: the server plays them
         return row
