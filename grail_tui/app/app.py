@@ -342,6 +342,11 @@ class GrailApp(App[int]):
 
         self.push_screen(TextPrompt("Say to the table (everyone in this game reads it)"), said)
 
+    def ask_yes_no(self, question: str, hint: str, then: Callable[[bool], None]) -> None:
+        from .screens.prompts import ConfirmPrompt
+
+        self.push_screen(ConfirmPrompt(question, hint), lambda yes: then(bool(yes)))
+
     def show_help(self, kind: GameKind | None = None) -> None:
         from .screens.help import HelpScreen
 

@@ -44,6 +44,10 @@ class Shell(Protocol):
         """The chat prompt; ``then`` with what was typed (cleaned, not empty)."""
         ...
 
+    def ask_yes_no(self, question: str, hint: str, then: Callable[[bool], None]) -> None:
+        """A yes-or-no question; ``then`` with the answer (anything but yes is no)."""
+        ...
+
     def show_help(self, kind: GameKind | None = None) -> None: ...
 
 
@@ -386,16 +390,14 @@ class TableScreen(Screen[None]):
             return
         answers, words = offered
 
-        def chosen(yes: bool | None) -> None:
+        def chosen(yes: bool) -> None:
             if yes:
                 client.stand(seat, answers)
             self._leave()
 
-        from .screens.prompts import ConfirmPrompt
-
-        self.app.push_screen(ConfirmPrompt(
-            f"Answer for you while you are away? The server will {words} for you, until you "
-            "change it (w at the table).", hint="y: answer for me · n or Esc: leave without"), chosen)
+        self.shell.ask_yes_no(f"Answer for you while you are away? The server will {words} for you, "
+                              "until you change it (w at the table).",
+                              "y: answer for me · n or Esc: leave without", chosen)
 
     def _leave(self) -> None:
         self.client.close()
