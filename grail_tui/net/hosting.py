@@ -118,11 +118,13 @@ class Hosted:
         seat = self.seat_of(user)
         left = self.clocks_left()
         mine = left[seat] if left is not None and seat is not None else None
+        banks = self.table.banks
+        out = banks is not None and seat in banks.flagged  # out of time: played for them, no clock
         return replace(summary, your_move=self.waits_on(user),
                        standing=seat is not None and seat in self.answerers,
-                       clock_left=None if mine is None else float(round(mine)),
-                       clock_low=mine is not None and mine < self.low_line(),
-                       clock_line=None if mine is None else self.low_line())
+                       clock_left=None if mine is None or out else float(round(mine)),
+                       clock_low=mine is not None and not out and mine < self.low_line(),
+                       clock_line=None if mine is None or out else self.low_line())
 
     def clocks_left(self) -> list[float] | None:
         """Each seat's time left now in a turn-based game (None: a live one). The wait now open is

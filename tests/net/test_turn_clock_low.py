@@ -14,7 +14,7 @@ from grail_tui.net.protocol import Act, Games, ListGames, State
 from grail_tui.table.timekeeping import FakeClock
 
 from .helpers import next_of, seated
-from .test_turn_based import HOUR, HUNT, Site
+from .test_turn_based import DAY, HOUR, HUNT, Site
 
 PEOPLE = ("ann", "bo")
 LOW_KEYS = {"event", "person", "game", "title", "seat", "left", "deadline"}
@@ -109,6 +109,34 @@ async def test_a_clock_still_low_after_a_small_increment_is_not_told_again(tmp_p
         assert not HUNT.hidden_round(table.state)
         await clock.advance(10 * 60)
         assert low_events(await site.new_events()) == []
+        for conn in conns:
+            await conn.close()
+    finally:
+        await site.stop()
+
+
+async def test_a_seat_out_of_time_has_no_clock_to_be_low(tmp_path: Path):
+    from grail_tui.net.protocol import Create, Join, Joined, TableRules
+
+    from .helpers import link
+
+    clock = FakeClock()
+    site = Site(tmp_path, clock)
+    await site.start()
+    try:
+        conns = [await link(site, name) for name in PEOPLE]
+        await conns[0].send(Create(1, "hunt", (None, None), rules=TableRules(pace="day", on_flag="skip")))
+        code = (await next_of(conns[0], Joined, 10)).code
+        await conns[1].send(Join(2, code))
+        await next_of(conns[1], Joined, 10)
+        table = site.server.games[code].table
+        await clock.advance(DAY + 1)  # the opening closes unanswered: whose turn it is has 12 h
+        [mover] = table.state.to_act()
+        await clock.advance(12 * HOUR + 1)  # and lets them run out: their seat is skipped now
+        assert mover in table.banks.flagged
+        await conns[mover].send(ListGames(3, "mine"))
+        [row] = (await next_of(conns[mover], Games, 10)).games
+        assert (row.clock_low, row.clock_left) == (False, None)
         for conn in conns:
             await conn.close()
     finally:

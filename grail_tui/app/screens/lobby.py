@@ -326,7 +326,8 @@ class LobbyScreen(Screen[None]):
         row = f"{verb:<5} {describe_game(game, self.session.user, self.g.destination, self._now())}"
         own = self.yours.get(game.code)
         left = self._clock_left(game)
-        if own is not None and left is not None and (own.clock_low or left < (own.clock_line or 0.0)):
+        low = left is not None and self._my_clock_runs(game) and left < (own.clock_line or 0.0) if own else False
+        if own is not None and left is not None and (own.clock_low or low):
             words = time_left(left)
             shown = game.deadline is not None and time_left(game.deadline - self._now()) == words
             row += "  · your clock is low" + ("" if shown else f": {words}")  # once is enough
