@@ -393,6 +393,11 @@ class GrailApp(App[int]):
 
         self.push_screen(TextPrompt("Say to the table (everyone in this game reads it)"), said)
 
+    def ask_yes_no(self, question: str, hint: str, then: Callable[[bool], None]) -> None:
+        from .screens.prompts import ConfirmPrompt
+
+        self.push_screen(ConfirmPrompt(question, hint), lambda yes: then(bool(yes)))
+
     def show_help(self, kind: GameKind | None = None) -> None:
         from .screens.help import HelpScreen
 
@@ -402,11 +407,6 @@ class GrailApp(App[int]):
         from .screens.lesson import LessonNotice
 
         self.push_screen(LessonNotice(step, last))
-
-    def confirm(self, question: str, then: Callable[[bool], None]) -> None:
-        from .screens.prompts import ConfirmPrompt
-
-        self.push_screen(ConfirmPrompt(question), lambda yes: then(bool(yes)))
 
     def leave_game(self) -> None:
         self.action_new_game()

@@ -60,4 +60,4 @@ class LessonRunner:
                 screen.client.close()
                 screen.shell.leave_game()
 
-        screen.shell.confirm(LEAVE_QUESTION, answered)
+        screen.shell.ask_yes_no(LEAVE_QUESTION, "y: leave · n or Esc: stay", answered)

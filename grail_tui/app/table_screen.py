@@ -45,15 +45,15 @@ class Shell(Protocol):
         """The chat prompt; ``then`` with what was typed (cleaned, not empty)."""
         ...
 
+    def ask_yes_no(self, question: str, hint: str, then: Callable[[bool], None]) -> None:
+        """A yes-or-no question; ``then`` with the answer (anything but yes is no)."""
+        ...
+
     def show_help(self, kind: GameKind | None = None) -> None: ...
 
     def explain(self, step: LessonStep, last: bool) -> None:
         """A lesson's explanation of the step it has reached (app/lesson.py), to be dismissed;
         ``last``: the game is over, the end screen behind it."""
-        ...
-
-    def confirm(self, question: str, then: Callable[[bool], None]) -> None:
-        """A yes-or-no question; ``then`` with the answer."""
         ...
 
     def leave_game(self) -> None:
@@ -408,6 +408,35 @@ class TableScreen(Screen[None]):
     def action_leave_lesson(self) -> None:
         if self.lesson is not None:
             self.lesson.leave(self)
+
+    # -- leaving: the game goes on without you -------------------------------------------------
+
+    def leave_table(self) -> None:
+        """Back to the lobby; the seat stays yours. Leaving a turn-based game with nothing set to
+        answer for you, you are first offered the game's answers for the time away, with what they
+        answer: the server plays them, and the secret rounds they answer wake nobody."""
+        client = self.client
+        seat = client.seats[0] if client.seats else None
+        offered = client.kind.away_answers() if client.turn_based and seat is not None else None
+        latest = client.latest(seat) if seat is not None else None
+        if offered is None or seat is None or client.standing(seat) is not None \
+                or (latest is not None and latest.over):
+            self._leave()
+            return
+        answers, words = offered
+
+        def chosen(yes: bool) -> None:
+            if yes:
+                client.stand(seat, answers)
+            self._leave()
+
+        self.shell.ask_yes_no(f"Answer for you while you are away? The server will {words} for you, "
+                              "until you change it (w at the table).",
+                              "y: answer for me · n or Esc: leave without", chosen)
+
+    def _leave(self) -> None:
+        self.client.close()
+        self.app.pop_screen()
 
     def tell_new_chat(self, seat: int | None) -> None:
         """At 80x24 the log is one pane of several: lines said while it is hidden are counted

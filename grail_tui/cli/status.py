@@ -22,7 +22,9 @@ def register(sub: Any) -> None:
                         help="the server's Unix socket (default: $GRAIL_TUI_SOCKET, else the system's "
                              "server, else your own)")
     status.add_argument("--json", action="store_true",
-                        help="print JSON for scripts: every game that waits on you, the most urgent first")
+                        help="print JSON for scripts: every game that waits on you, the most urgent "
+                             "first, with your own time left in it (clock_left, seconds) and whether "
+                             "it is low (below a quarter of the game's time bank)")
     status.set_defaults(handler=run_status)
 
 
@@ -66,14 +68,17 @@ def run_status(args: argparse.Namespace) -> int:
         raise CommandError(f"no grail-tui server answers at {path} ({exc or type(exc).__name__})") from None
     due = Due.of(mine)
     now = time.time()
+    low = [g.code for g in mine if g.clock_low]
+    line = due.sentence(now) + (f" Your clock is low in {', '.join(low)}." if low else "")
     if args.json:
         print(json.dumps({
             "user": user, "waiting": len(due.games), "games_in_play": len(mine),
-            "next_deadline": due.next_deadline, "line": due.sentence(now),
+            "next_deadline": due.next_deadline, "line": line, "clock_low": low,
             "games": [{"code": g.code, "game": g.game, "title": g.title, "progress": g.progress,
                        "pace": g.pace or "live", "deadline": g.deadline,
-                       "seconds_left": None if g.deadline is None else round(g.deadline - now)}
+                       "seconds_left": None if g.deadline is None else round(g.deadline - now),
+                       "clock_left": g.clock_left, "clock_low": g.clock_low}
                       for g in due.games]}))
     else:
-        print(due.sentence(now))
+        print(line)
     return 0 if due.games else 1

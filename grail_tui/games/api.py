@@ -258,6 +258,24 @@ class GameKind(Protocol[SetupT, StateT, ActionT, ViewT]):
         """How many turns the game has run, as its players count them (for summaries)."""
         ...
 
+    # -- standing answers a server keeps ------------------------------------------------
+
+    def standing_settings(self, standing: Any) -> dict[str, int] | None:
+        """A seat's standing answers (table/client.py's ``Standing``) as named settings a server
+        keeps and plays while the person is away; None: these are played at the terminal only."""
+        ...
+
+    def standing_from_settings(self, settings: Mapping[str, int]) -> Any:
+        """The standing answers named settings say (a closed vocabulary of the game's; never
+        code or free text); ValueError says, in a player's words, what is allowed."""
+        ...
+
+    def away_answers(self) -> tuple[Any, str] | None:
+        """The standing answers offered to a person leaving a turn-based game ("answer for me
+        while I'm away"), lasting until changed, with what they answer in a player's words
+        ("pass on every proposal"); None: the game has none to offer."""
+        ...
+
     # -- bots -----------------------------------------------------------------------
 
     def make_bot(self, level: BotLevel, seed: int, budget: float | None = None) -> Bot:

@@ -6,7 +6,7 @@ own list only); `grail-tui status`, the lobby and the SSH door's greeting say it
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from grail_tui.table.pace import span
@@ -32,8 +32,9 @@ class Due:
     def first(self) -> GameSummary | None:
         return self.games[0] if self.games else None
 
-    def sentence(self, now: float) -> str:
-        """"2 games wait on you; next deadline in 5 h" (for a prompt, a greeting, the lobby)."""
+    def sentence(self, now: float, words: Callable[[float], str] = span) -> str:
+        """"2 games wait on you; next deadline in 5 h" (for a prompt, a greeting, the lobby);
+        ``words`` says a length of time (the lobby counts down more coarsely)."""
         count = len(self.games)
         if not count:
             return "No game waits on you."
@@ -44,4 +45,4 @@ class Due:
         if deadline is None:
             return head + "."
         left = deadline - now
-        return head + (f"; next deadline in {span(left)}." if left > 0 else "; a deadline is passing now.")
+        return head + (f"; next deadline in {words(left)}." if left > 0 else "; a deadline is passing now.")

@@ -11,9 +11,9 @@ import logging
 import os
 import secrets
 import string
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from typing import Literal
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Literal
 
 from grail_tui.games import registry
 from grail_tui.games.api import GameKind, SetupRequest
@@ -30,12 +30,16 @@ from grail_tui.table.updates import SeatUpdate, TableError
 from .names import NAME_LIMIT, NameRefused, clean_name, clean_text, name_keys
 from .protocol import CODE, ChatEntry, Create, GameSummary, SeatInfo, State, encode
 
+if TYPE_CHECKING:
+    from .standing import SeatAnswerer
+
 log = logging.getLogger(__name__)
 # A test hook, read by the server process alone: every game gets this seed, so twin runs
 # of the secrecy audit deal the same sheets. No message can choose a seed; an operator
 # must never set it (`grail-tui serve` warns when it is set).
 TEST_SEED = "GRAIL_TUI_TEST_SEED"
 CODE_LETTERS = "".join(c for c in string.ascii_uppercase if c not in "IO")
+LOW_SHARE = 0.25  # a clock is low below this share of the bank the game began with
 
 
 @dataclass
@@ -45,6 +49,18 @@ class Hosted:
     table: Table
     owner: str
     last_told: tuple[object, bytes] | None = None  # the last update encoded, for its next reader
+    answerers: dict[int, SeatAnswerer] = field(default_factory=dict)  # standing answers kept, by seat
+    on_close: list[Callable[[], None]] = field(default_factory=list)  # what stops with its table
+
+    def close(self) -> None:
+        """The game leaves memory (it ended, or the server stops): what watches it stops first."""
+        for stop in self.on_close:
+            stop()
+        self.on_close.clear()
+        for answerer in self.answerers.values():
+            answerer.close()
+        self.answerers.clear()
+        self.table.close()
 
     def encoded(self, update: SeatUpdate) -> bytes:
         """An update's message on the wire, encoded once however many spectators it goes to
@@ -96,6 +112,39 @@ class Hosted:
                            pace=Pace("", settings.bank, settings.increment).describe(),
                            on_flag=settings.on_flag.value, out_of_time=tuple(sorted(banks.flagged)),
                            deadline=None if deadline is None else float(round(deadline)))
+
+    def for_player(self, summary: GameSummary, user: str) -> GameSummary:
+        """``summary`` as ``user``'s own list shows it: what only they may know of their seat."""
+        seat = self.seat_of(user)
+        left = self.clocks_left()
+        mine = left[seat] if left is not None and seat is not None else None
+        banks = self.table.banks
+        out = banks is not None and seat in banks.flagged  # out of time: played for them, no clock
+        return replace(summary, your_move=self.waits_on(user),
+                       standing=seat is not None and seat in self.answerers,
+                       clock_left=None if mine is None or out else float(round(mine)),
+                       clock_low=mine is not None and not out and mine < self.low_line(),
+                       clock_line=None if mine is None or out else self.low_line())
+
+    def clocks_left(self) -> list[float] | None:
+        """Each seat's time left now in a turn-based game (None: a live one). The wait now open is
+        charged to every seat it waits on, as the table charges it (table/pace.py)."""
+        table, banks = self.table, self.table.banks
+        if banks is None:
+            return None
+        left = list(banks.banks)
+        deadline = table.deadline_wall()
+        waited = [s for s in table.state.to_act() if s not in banks.flagged] if not table.over else []
+        if deadline is None or not waited:
+            return left
+        # the deadline is the earliest bank among the seats waited on, from when the wait opened
+        spent = min(left[s] for s in waited) - (deadline - table.clock.wall())
+        return [max(0.0, bank - spent) if s in waited else bank for s, bank in enumerate(left)]
+
+    def low_line(self) -> float:
+        """Below this a seat's clock is low (docs/turn-based.md): a quarter of the bank it began with."""
+        bank = self.table.settings.bank
+        return 0.0 if bank is None else bank * LOW_SHARE
 
     def waits_on(self, user: str) -> bool:
         """Does this game wait on ``user`` now (for their eyes: in a secret round, until they answer)?"""

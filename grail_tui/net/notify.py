@@ -1,4 +1,5 @@
-"""`serve --notify COMMAND`: the operator's command hears when a person's move is due or a game ends.
+"""`serve --notify COMMAND`: the operator's command hears when a person's move is due, when their clock
+runs low, or a game ends.
 
 The command runs once per event, with the event as one JSON object on its standard input (to
 mail, a chat bridge, a pager). It is told only what the person it names may know: the game, its
@@ -20,7 +21,7 @@ import logging
 import os
 import shlex
 import signal
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from grail_tui.table.updates import SeatUpdate
@@ -152,8 +153,74 @@ def due_moves(hosted: Hosted, notifier: Notifier) -> None:
                 continue
             if seat in before and not secret_before:
                 continue  # still their move: they are at it
+            answerer = hosted.answerers.get(seat)
+            if answerer is not None and answerer.answers_now():
+                continue  # their standing answers answer this for them: nobody is woken
             notifier.tell({"event": "your-move", "person": config.name, "game": hosted.code,
                            "title": kind.title, "seat": seat + 1,
                            "deadline": None if deadline is None else round(deadline)})
 
     table.join(None, heard, person=False)
+
+
+def low_clocks(hosted: Hosted, notifier: Notifier) -> Callable[[], None]:
+    """Tell the notifier when a person's clock in a turn-based game falls below the low line (a
+    quarter of the bank the game began with), once each time it crosses it: a move's increment that
+    lifts it above the line again arms it anew.
+
+    A clock runs while the game waits on its seat, so the crossing is a moment on the table's clock,
+    known in advance: an alarm is set for it, and set again whenever the position changes. What was
+    low when the server started was told before it stopped. The event says the time left and the
+    deadline of the wait now open: the person's own, nothing of anybody else's."""
+    table, kind = hosted.table, hosted.kind
+    low: set[int] = set()  # seats told (or found, at start) low, until their clock is above the line
+    held: dict[str, Any] = {"alarm": None, "seq": None}
+
+    def check(first: bool = False) -> None:
+        alarm = held["alarm"]
+        if alarm is not None:
+            alarm.cancel()
+            held["alarm"] = None
+        left = hosted.clocks_left()
+        if table.over or left is None:
+            return
+        line = hosted.low_line()
+        flagged = table.banks.flagged if table.banks is not None else set()
+        waited = set(table.state.to_act())
+        running = table.deadline_wall() is not None  # no clock runs while a seat is still open
+        soonest: float | None = None
+        for seat, time_left in enumerate(left):
+            config = table.seats[seat]
+            if not (config.is_human and config.name) or seat in flagged:
+                continue
+            if time_left >= line:
+                low.discard(seat)
+                if running and seat in waited:
+                    soonest = time_left - line if soonest is None else min(soonest, time_left - line)
+            elif seat not in low:
+                low.add(seat)
+                if not first:
+                    deadline = table.deadline_wall()
+                    notifier.tell({"event": "clock-low", "person": config.name, "game": hosted.code,
+                                   "title": kind.title, "seat": seat + 1, "left": round(time_left),
+                                   "deadline": None if deadline is None else round(deadline)})
+        if soonest is not None:
+            # a moment past the crossing, so the clock reads below the line when it comes
+            held["alarm"] = table.clock.call_at(table.clock.now() + soonest + 0.001, check)
+
+    def heard(update: SeatUpdate) -> None:
+        key = (update.seq, table.over, table.deadline_wall() is None)
+        if key != held["seq"]:  # a new position, the end, or the clocks starting
+            first = held["seq"] is None
+            held["seq"] = key
+            check(first)
+
+    sub = table.join(None, heard, person=False)
+
+    def stop() -> None:  # the table closes (the server stops, or the game leaves memory)
+        alarm = held["alarm"]
+        if alarm is not None:
+            alarm.cancel()
+        table.leave(sub)
+
+    return stop

@@ -17,13 +17,15 @@ from .wire import MAX_DEPTH, Length, Letters, ProtocolError, Range, build, dump,
 
 __all__ = ["MAX_DEPTH", "Length", "Letters", "ProtocolError", "Range", "parse_line"]  # and every message below
 
-VERSION = 5  # 4: the lobby follows the server (FollowLobby, LobbyNews; whose move in GameSummary)
+VERSION = 6  # 4: the lobby follows the server (FollowLobby, LobbyNews; whose move in GameSummary)
 # 5: turn-based games (TableRules.pace, on_flag; a game's pace, deadline and seats out of time)
+# 6: standing answers the server keeps (Stand; Joined.standing), your clock in your own games' rows
 MAX_MESSAGE = 16 * 1024  # what a client may send in one line
 MAX_FROM_SERVER = 16 * 1024 * 1024  # a long game's record at the end can be large
 NAME = 24  # characters of a name
 CODE = 8  # characters of a game code
 TEXT = 500  # characters of a chat line
+STANDING_MOST = 16  # named settings in one seat's standing answers (a game's vocabulary is smaller)
 OPTION_TEXT = 400  # characters of a setup option the host types: room for a deck, some sixty cards by code
 
 
@@ -108,6 +110,17 @@ class Act:
 
 
 @dataclass(frozen=True)
+class Stand:
+    """The sender's standing answers in a turn-based game, which the server keeps and plays while
+    they are away: the game's named settings (its closed vocabulary, checked by the server), or
+    none to clear them."""
+
+    code: Code
+    settings: dict[Annotated[str, Length(24)], Annotated[int, Range(0, 1_000_000)]] = \
+        field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Say:
     code: Code
     text: Annotated[str, Length(TEXT)]
@@ -142,10 +155,10 @@ class FollowLobby:
 
 
 ClientMessage = (Hello | ListGames | Create | Join | Open | Watch | Leave | Act | Say | Ping | Record | Ratings
-                 | FollowLobby)
+                 | FollowLobby | Stand)
 CLIENT = {"hello": Hello, "list": ListGames, "create": Create, "join": Join, "open": Open,
           "watch": Watch, "leave": Leave, "act": Act, "say": Say, "ping": Ping, "record": Record,
-          "ratings": Ratings, "follow": FollowLobby}
+          "ratings": Ratings, "follow": FollowLobby, "stand": Stand}
 
 
 # -- what the server sends --------------------------------------------------------------------
@@ -192,6 +205,13 @@ class GameSummary:
     # Only in a reply to the asker's own list ("mine"): the asker's seat waits on the asker (in a
     # secret round, only until they have answered: they know that, nobody else is told).
     your_move: bool = False
+    # Also only there: the asker has standing answers set in this game (the server plays them
+    # while they are away), and the asker's own time left in a turn-based game (seconds, now)
+    # and whether it is low (docs/turn-based.md).
+    standing: bool = False
+    clock_left: float | None = None
+    clock_low: bool = False
+    clock_line: float | None = None  # below this the asker's clock is low (seconds)
 
 
 @dataclass(frozen=True)
@@ -209,6 +229,8 @@ class Joined:
     code: str
     game: str
     seat: int | None
+    turn_based: bool = False  # the server keeps this seat's standing answers (Stand)
+    standing: dict[str, int] = field(default_factory=dict)  # those it keeps now
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,10 @@ A RemoteClient offers the game screen what a LocalClient offers, so the same
 screen plays at this terminal or on a server. Legal actions and refusals are
 worked out by the game's engine from the seat's own view; the server checks
 again and has the last word.
+
+In a turn-based game the server keeps the seat's standing answers and plays
+them (net/standing.py), whether or not this terminal is connected: the client
+sends them as the game's named settings and only shows them.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import Any
 
 from grail_tui.games import registry
 from grail_tui.games.api import Action, GameKind, Result
-from grail_tui.table.client import SeatMirror
+from grail_tui.table.client import SeatMirror, Standing
 from grail_tui.table.updates import ChatLine, SeatUpdate
 
 from .client import ServerLink
@@ -37,6 +41,7 @@ from .protocol import (
     Refused,
     Say,
     ServerMessage,
+    Stand,
     State,
     Watch,
 )
@@ -204,14 +209,70 @@ class Session:
 class RemoteClient(SeatMirror):
     """A game on the server, as one seat (or a spectator) at this terminal sees it."""
 
-    def __init__(self, session: Session, code: str, kind: GameKind, seat: int | None) -> None:
+    def __init__(self, session: Session, code: str, kind: GameKind, seat: int | None, *,
+                 turn_based: bool = False) -> None:
         super().__init__(kind)
         self.session = session
         self._code = code
         self.seat = seat
+        self.turn_based = turn_based  # the server keeps this seat's standing answers
         self._notice: str | None = None
         self.refusal: str | None = None
         session.clients[code] = self
+
+    # -- standing answers the server keeps (turn-based games) ----------------------------------
+
+    def _kept(self, standing: Standing | None) -> bool:
+        return self.turn_based and (standing is None or self.kind.standing_settings(standing) is not None)
+
+    def kept_at_server(self, settings: dict[str, int]) -> None:
+        """The standing answers the server keeps for this seat, as it said on opening the game."""
+        if self.seat is None or not self.turn_based:
+            return
+        standing = None
+        if settings:
+            try:
+                standing = self.kind.standing_from_settings(settings)
+            except ValueError:
+                standing = None  # a newer server's vocabulary: shown as none, played all the same
+        self._cancel_due(self.seat)
+        if standing is None:
+            self._standing.pop(self.seat, None)
+        else:
+            self._standing[self.seat] = standing
+        if self.on_change is not None:
+            self.on_change()
+
+    def stand(self, seat: int, standing: Standing | None) -> None:
+        if not self._kept(standing):
+            super().stand(seat, standing)
+            return
+        settings = self.kind.standing_settings(standing) if standing is not None else None
+        self.session.send(Stand(self.code, settings or {}))
+        self._cancel_due(seat)
+        if standing is None:
+            self._standing.pop(seat, None)
+        else:
+            self._standing[seat] = standing
+        if self.on_change is not None:
+            self.on_change()
+
+    def _consider(self, seat: int) -> None:
+        standing, update = self._standing.get(seat), self.updates.get(seat)
+        if not self._kept(standing) or standing is None or update is None:
+            super()._consider(seat)
+            return
+        if update.over or standing.done(update.view):  # the server forgets them too
+            del self._standing[seat]
+
+    def standing_due(self, seat: int) -> bool:
+        standing, update = self._standing.get(seat), self.updates.get(seat)
+        if not self._kept(standing) or standing is None or update is None:
+            return super().standing_due(seat)
+        if not update.asked or update.pending is not None or update.over:
+            return False
+        action = standing.answer(update.view)  # what the server will answer, at a person's pace
+        return action is not None and self.why_illegal(seat, action) is None
 
     @property
     def remote(self) -> bool:
@@ -306,5 +367,10 @@ class RemoteClient(SeatMirror):
 def client_for(session: Session, joined: Joined) -> RemoteClient:
     existing = session.clients.get(joined.code)
     if existing is not None and existing.seat == joined.seat:
-        return existing
-    return RemoteClient(session, joined.code, registry.get(joined.game), joined.seat)
+        client = existing
+        client.turn_based = joined.turn_based
+    else:
+        client = RemoteClient(session, joined.code, registry.get(joined.game), joined.seat,
+                              turn_based=joined.turn_based)
+    client.kept_at_server(joined.standing)
+    return client

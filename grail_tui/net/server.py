@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import socket
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ from . import hosting, library
 from .connection import Budget, ChatMeter, Connection, Limits
 from .names import NameRefused, clean_name, clean_text
 from .news import Newsroom
-from .notify import Notifier, due_moves
+from .notify import Notifier, due_moves, low_clocks
 from .protocol import (
     MAX_MESSAGE,
     TEXT,
@@ -53,21 +53,23 @@ from .protocol import (
     RecordReply,
     Refused,
     Say,
+    Stand,
     Watch,
     Welcome,
     decode_client,
 )
 from .ratings import RatingStore, ratings_reply
 from .sockets import peer_of, prepare_dir
+from .standing import SeatAnswerer, StandingRefused, checked_standing
 
 log = logging.getLogger(__name__)
 # What a request costs of its account's budget (connection.Limits.rate a second, burst at once),
 # besides its line: showing a game from its start encodes its whole history, a new game is a
 # table and a row on disk, a finished game's record is read from disk and encoded whole, the
-# leaderboard reads a page of ratings and the asker's history, a lobby page walks the games.
-# docs/deploy.md's table of limits says the same.
+# leaderboard reads a page of ratings and the asker's history, a lobby page walks the games,
+# standing answers are a row on disk. docs/deploy.md's table of limits says the same.
 COST: dict[type, float] = {Create: 5.0, Record: 5.0, Join: 3.0, Open: 3.0, Watch: 3.0, Ratings: 3.0,
-                           ListGames: 1.0}
+                           ListGames: 1.0, Stand: 1.0}
 
 
 class Server:
@@ -106,6 +108,13 @@ class Server:
         self.news.listen(hosted.code, hosted.table)
         if self.notifier is not None and hosted.table.settings.turn_based:
             due_moves(hosted, self.notifier)
+            hosted.on_close.append(low_clocks(hosted, self.notifier))
+        for seat, settings in self.database.standing(hosted.code).items():
+            try:
+                self._keep_standing(hosted, seat, settings, checked_standing(hosted, settings), durable=False)
+            except StandingRefused as exc:  # kept by another version: forgotten, and said once
+                log.warning("game %s: seat %d's standing answers are forgotten: %s", hosted.code, seat + 1, exc)
+                self.database.keep_standing(hosted.code, seat, None)
 
     def _live_summary(self, code: str) -> GameSummary | None:
         hosted = self.games.get(code)
@@ -133,7 +142,7 @@ class Server:
                 conn.seats.pop(code, None)
                 hosted.table.leave(held[1])
         self.news.drop(code)
-        hosted.table.close()
+        hosted.close()
 
     # -- listening -------------------------------------------------------------------------
 
@@ -176,7 +185,7 @@ class Server:
         for hosted in self.games.values():
             # a turn-based table keeps its clocks as it closes: time stands while the server is down
             # (SIGTERM and Ctrl+C end the server through here)
-            hosted.table.close()
+            hosted.close()
         if self.notifier is not None:
             await self.notifier.close()
         self.thinker.close()
@@ -310,6 +319,8 @@ class Server:
                 conn.seats.pop(code.upper(), None)
             case Act():
                 self._act(conn, message)
+            case Stand():
+                self._stand(conn, message)
             case Say(code=code, text=text):
                 self._say(conn, code.upper(), text)
             case Record(ref=ref, code=code):
@@ -338,8 +349,8 @@ class Server:
             return Games(message.ref, message.which, message.page, tuple(rows[:page]), len(rows) > page)
         start = message.page * page
         rows = [h.summary() for h in chosen[start:start + page]]
-        if message.which == "mine":  # the asker's own: whether each waits on them now
-            rows = [replace(s, your_move=h.waits_on(user or "")) for s, h in zip(rows, chosen[start:], strict=False)]
+        if message.which == "mine":  # the asker's own: whether each waits on them now, their answers kept
+            rows = [h.for_player(s, user or "") for s, h in zip(rows, chosen[start:], strict=False)]
         return Games(message.ref, message.which, message.page, tuple(rows), len(chosen) > start + page)
 
     def _mine(self, user: str, live: list[hosting.Hosted]) -> list[hosting.Hosted]:
@@ -457,7 +468,11 @@ class Server:
         if old is not None:
             old[0].leave(old[1])
         conn.seats[code] = seat
-        conn.send(Joined(ref, code, hosted.kind.name, seat))
+        answerer = hosted.answerers.get(seat) if seat is not None else None
+        kept = answerer.standing(answerer.seat) if answerer is not None else None
+        settings = hosted.kind.standing_settings(kept) if kept is not None else None
+        conn.send(Joined(ref, code, hosted.kind.name, seat, turn_based=hosted.table.settings.turn_based,
+                         standing=settings or {}))
 
         def tell(update: SeatUpdate) -> None:
             conn.send_raw(hosted.encoded(update))
@@ -480,6 +495,45 @@ class Server:
             hosted.table.submit(seat, action, message.seq)
         except TableError as exc:
             conn.send(Refused(code, str(exc)))
+
+    def _stand(self, conn: Connection, message: Stand) -> None:
+        """A person's standing answers in a turn-based game: kept, or cleared (no settings)."""
+        code = message.code.upper()
+        hosted = self.games.get(code)
+        seat = conn.seats.get(code)
+        if hosted is None or seat is None or code not in conn.games or conn.games[code][0] is not hosted.table:
+            conn.send(Refused(code, "You do not play in that game."))
+            return
+        if not message.settings:
+            self._forget_standing(hosted, seat)
+            return
+        try:
+            standing = checked_standing(hosted, message.settings)
+        except StandingRefused as exc:
+            conn.send(Refused(code, str(exc)))
+            return
+        self._keep_standing(hosted, seat, dict(message.settings), standing)
+
+    def _keep_standing(self, hosted: hosting.Hosted, seat: int, settings: dict[str, int], standing: Any,
+                       *, durable: bool = True) -> None:
+        old = hosted.answerers.pop(seat, None)
+        if old is not None:
+            old.close()
+        answerer = SeatAnswerer(hosted, seat, standing, functools.partial(self._forget_standing, hosted))
+        if answerer.standing(seat) is None:  # over already (a turn that has ended)
+            answerer.close()
+            if not durable:
+                self.database.keep_standing(hosted.code, seat, None)
+            return
+        hosted.answerers[seat] = answerer
+        if durable:
+            self.database.keep_standing(hosted.code, seat, settings)
+
+    def _forget_standing(self, hosted: hosting.Hosted, seat: int) -> None:
+        answerer = hosted.answerers.pop(seat, None)
+        if answerer is not None:
+            answerer.close()
+            self.database.keep_standing(hosted.code, seat, None)
 
     def _say(self, conn: Connection, code: str, text: str) -> None:
         hosted = self.games.get(code)

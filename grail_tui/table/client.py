@@ -43,6 +43,7 @@ class TableClient(Protocol):
     kind: GameKind
     on_change: Callable[[], None] | None
     refusal: str | None  # the server refused the last action (a remote client), to show once
+    turn_based: bool  # a server's turn-based game: the server keeps and plays standing answers
 
     @property
     def remote(self) -> bool: ...
@@ -93,6 +94,8 @@ def presence_notes(before: SeatUpdate, after: SeatUpdate) -> list[str]:
 
 class SeatMirror:
     """The latest update and the log of every seat this client follows; shared by both clients."""
+
+    turn_based = False  # a server's turn-based game (net/remote.py says so when it is one)
 
     def __init__(self, kind: GameKind) -> None:
         self.kind = kind

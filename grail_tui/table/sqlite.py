@@ -59,6 +59,12 @@ CREATE TABLE IF NOT EXISTS clocks (  -- a turn-based game's time banks, replaced
     code TEXT PRIMARY KEY,
     data TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS standing (  -- a seat's standing answers the server plays (named settings)
+    code TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    settings TEXT NOT NULL,
+    PRIMARY KEY (code, seat)
+);
 CREATE TABLE IF NOT EXISTS chat (
     code TEXT NOT NULL,
     idx INTEGER NOT NULL,
@@ -187,6 +193,19 @@ class GameDatabase:
         return StoredGame(game, json.loads(setup), [SeatConfig.from_dict(s) for s in json.loads(seats)],
                           TableSettings.from_dict(json.loads(settings)), actions, chat, status == "over",
                           json.loads(clocks[0]) if clocks else None)
+
+    def standing(self, code: str) -> dict[int, dict[str, Any]]:
+        """Each seat's standing answers kept for game ``code`` (named settings, as they were set)."""
+        rows = self.db.execute("SELECT seat, settings FROM standing WHERE code = ?", (code,)).fetchall()
+        return {int(seat): json.loads(settings) for seat, settings in rows}
+
+    def keep_standing(self, code: str, seat: int, settings: dict[str, int] | None) -> None:
+        """Keep (None: forget) a seat's standing answers."""
+        if settings:
+            self.db.execute("INSERT OR REPLACE INTO standing VALUES (?, ?, ?)", (code, seat, json.dumps(settings)))
+        else:
+            self.db.execute("DELETE FROM standing WHERE code = ? AND seat = ?", (code, seat))
+        self.wrote()
 
     def unfinished(self) -> list[str]:
         return [code for (code,) in self.db.execute("SELECT code FROM games WHERE status != 'over'")]

@@ -28,7 +28,7 @@ HUNT = registry.get("hunt")  # these tests are about the hunt on purpose
 
 DAY, HOUR = 86400.0, 3600.0
 PEOPLE = ("ann", "bo", "cy", "di")
-KEYS = {"event", "person", "game", "title", "seat", "deadline", "result"}
+KEYS = {"event", "person", "game", "title", "seat", "deadline", "result", "left"}
 
 
 def recorder(path: Path) -> Notifier:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
+import math
 from typing import Any
 
 from rich.text import Text
@@ -33,7 +33,40 @@ from grail_tui.net.protocol import (
     Watch,
 )
 from grail_tui.net.remote import Session, Target, client_for
-from grail_tui.table.pace import span
+from grail_tui.table.pace import DAY, HOUR, MINUTE
+from grail_tui.table.timekeeping import SYSTEM_CLOCK, Alarm, Clock
+
+LAST_STEP = 10  # seconds: the last minute counts down in tens
+
+
+def grain(seconds: float) -> float:
+    """How finely the lobby counts ``seconds`` down: hours while more than a day is left, minutes
+    while more than a minute is, then tens of seconds. Coarse on purpose: a row is redrawn only
+    when its words change, once a minute for most games (a row redrawn is bytes sent to every
+    SSH player looking at the lobby)."""
+    return HOUR if seconds > DAY else MINUTE if seconds > MINUTE else LAST_STEP
+
+
+def time_left(seconds: float) -> str:
+    """A deadline's time left as the lobby counts it down, rounded up: "2 d 5 h", "5 h 20 m",
+    "40 m", "30 s"."""
+    seconds = max(0.0, seconds)
+    step = grain(seconds)
+    count = math.ceil(seconds / step)
+    if step == LAST_STEP:
+        return f"{count * LAST_STEP} s"
+    big, small = ("d", "h") if step == HOUR else ("h", "m")
+    per = 24 if step == HOUR else 60
+    high, low = divmod(count, per)
+    return " ".join(f"{n} {unit}" for n, unit in ((high, big), (low, small)) if n) or f"0 {small}"
+
+
+def next_change(seconds: float) -> float | None:
+    """How soon ``time_left(seconds)`` reads otherwise (None: never, the deadline has passed)."""
+    if seconds <= 0:
+        return None
+    step = grain(seconds)
+    return seconds - (math.ceil(seconds / step) - 1) * step + 0.001  # a moment past the change
 
 
 def describe_game(g: GameSummary, me: str, to_move: str = "›", now: float | None = None) -> str:
@@ -49,7 +82,7 @@ def describe_game(g: GameSummary, me: str, to_move: str = "›", now: float | No
             seats.append(mark + ("you" if s.name == me else s.name + ("" if s.present else " (away)")))
     state = {"open": "waiting for players", "playing": g.progress, "over": "over"}[g.status]
     # a turn-based game: how long the seats it waits on have left (the same for all of a round's)
-    left = f"  · {span(g.deadline - now)} left" if g.deadline is not None and now is not None else ""
+    left = f"  · {time_left(g.deadline - now)} left" if g.deadline is not None and now is not None else ""
     return f"{g.code}  {g.title}  {g.players}p {state:<19} {', '.join(seats)}{left}"
 
 
@@ -106,6 +139,11 @@ class LobbyScreen(Screen[None]):
         self._noticed: set[str] = set()  # games whose seat kept for you has been announced
         self._listed = asyncio.Event()  # set once the games are first listed (or connecting failed)
         self.due = Due(())  # your games that wait on you, the most urgent first (the server's word)
+        self.yours: dict[str, GameSummary] = {}  # your games as your own list has them (what only you see)
+        self._tick: Alarm | None = None  # the next moment a row's time left reads otherwise
+        self._rows: dict[str, str] = {}  # each row's words as drawn
+        self._yours_at = 0.0  # when your own list was last given (wall clock)
+        self._due_text = ""
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -185,6 +223,7 @@ class LobbyScreen(Screen[None]):
                                                 layout=False)
 
     def on_unmount(self) -> None:
+        self._stop_ticking()
         if self._session is not None and self.on_server in self.session.listeners:
             self.session.listeners.remove(self.on_server)
             self.session.follow_lobby(False)
@@ -192,6 +231,7 @@ class LobbyScreen(Screen[None]):
     def on_screen_suspend(self) -> None:
         # In a game (or another screen over the lobby) nobody reads the lobby: the server stops
         # telling of it, and the lobby lists the games afresh when it is shown again.
+        self._stop_ticking()
         if self._session is not None:
             self.session.follow_lobby(False)
 
@@ -242,6 +282,8 @@ class LobbyScreen(Screen[None]):
                     games.update((game.code, game) for game in reply.games)  # the later list is newer
                     if which == "mine":
                         self._set_due(Due.of(reply.games))
+                        self.yours = {game.code: game for game in reply.games}
+                        self._yours_at = self._now()
         finally:
             self._refreshing = False
         self.games = games
@@ -271,6 +313,8 @@ class LobbyScreen(Screen[None]):
             codes = [g.code for g, _ in rows]
             box.highlighted = codes.index(keep) if keep in codes else (0 if rows else None)
         self.shown = rows
+        self._rows = {game.code: self._row(game, verb) for game, verb in rows}
+        self._count_down()
         for game, _ in rows:
             if game.code not in self._noticed and kept_for(game, me):
                 self._noticed.add(game.code)
@@ -279,22 +323,107 @@ class LobbyScreen(Screen[None]):
                             "Enter on its row joins.", title="A seat for you", timeout=10, markup=False)
 
     def _row(self, game: GameSummary, verb: str) -> str:
-        return f"{verb:<5} {describe_game(game, self.session.user, self.g.destination, time.time())}"
+        row = f"{verb:<5} {describe_game(game, self.session.user, self.g.destination, self._now())}"
+        own = self.yours.get(game.code)
+        left = self._clock_left(game)
+        low = left is not None and self._my_clock_runs(game) and left < (own.clock_line or 0.0) if own else False
+        if own is not None and left is not None and (own.clock_low or low):
+            words = time_left(left)
+            shown = game.deadline is not None and time_left(game.deadline - self._now()) == words
+            row += "  · your clock is low" + ("" if shown else f": {words}")  # once is enough
+        if own is not None and own.standing:
+            row += "  · answers for you"  # standing answers set: the server plays them
+        return row
+
+    @property
+    def clock(self) -> Clock:
+        """The app's clock (tests give the app a fake one)."""
+        clock: Clock = getattr(self.app, "clock", SYSTEM_CLOCK)
+        return clock
+
+    def _now(self) -> float:
+        return self.clock.wall()
+
+    def _clock_left(self, game: GameSummary) -> float | None:
+        """Your own time left in one of your turn-based games, now: as your list said it, less the
+        time since while your clock runs."""
+        own = self.yours.get(game.code)
+        if own is None or own.clock_left is None:
+            return None
+        return max(0.0, own.clock_left - (self._now() - self._yours_at)) if self._my_clock_runs(game) \
+            else own.clock_left
+
+    def _my_clock_runs(self, game: GameSummary) -> bool:
+        """Does your clock run in ``game`` now? Only while the game waits on your seat."""
+        me = self.session.user
+        seat = next((k for k, s in enumerate(game.seats) if s.bot is None and s.name == me), None)
+        return game.deadline is not None and seat in game.to_move and seat not in game.out_of_time
+
+    # -- the time left counts down -----------------------------------------------------------
+
+    def _count_down(self) -> None:
+        """Redraw the rows (and the line of what waits on you) whose time left reads otherwise now,
+        no others; then wait for the next such moment (nothing waits when no row has a deadline)."""
+        self._stop_ticking()
+        if not self.is_attached or self._session is None:
+            return
+        now = self._now()
+        box = self.query_one(OptionList)
+        soonest: float | None = None
+        for game, verb in self.shown:
+            if game.deadline is None:
+                continue
+            row = self._row(game, verb)
+            if self._rows.get(game.code) != row:
+                self._rows[game.code] = row
+                box.replace_option_prompt(game.code, row)
+            waits = [next_change(game.deadline - now)]
+            own, left = self.yours.get(game.code), self._clock_left(game)
+            line = own.clock_line if own is not None else None
+            if line is not None and left is not None and self._my_clock_runs(game):
+                # your clock turns low then, and then counts down in the row
+                waits.append(left - line + 0.001 if left >= line else next_change(left))
+            for wait in waits:
+                if wait is not None:
+                    soonest = wait if soonest is None else min(soonest, wait)
+        if self.due.games:
+            self._due_line()
+            wait = next_change((self.due.next_deadline or now) - now)
+            if wait is not None:
+                soonest = wait if soonest is None else min(soonest, wait)
+        if soonest is not None:
+            self._tick = self.clock.call_at(self.clock.now() + soonest, self._count_down)
+
+    def _stop_ticking(self) -> None:
+        if self._tick is not None:
+            self._tick.cancel()
+            self._tick = None
 
     @work(exclusive=True, group="lobby-due")
     async def _recount(self) -> None:
         reply = await self.session.request(ListGames(self.session.ref(), "mine"))
         if isinstance(reply, Games):
             self._set_due(Due.of(reply.games))
+            self.yours = {game.code: game for game in reply.games}
+            self._yours_at = self._now()
+            self._show()
 
     def _set_due(self, due: Due) -> None:
         """The line that says first what waits on you (an SSH login's first words, too)."""
         self.due = due
         line = self.query_one("#due", Static)
         line.display = bool(due.games)
-        if due.games:
-            line.update(f"{due.sentence(time.time())}  u opens {due.games[0].code}.")
+        self._due_text = ""
+        self._due_line()
         self.refresh_bindings()
+
+    def _due_line(self) -> None:
+        if not self.due.games:
+            return
+        text = f"{self.due.sentence(self._now(), time_left)}  u opens {self.due.games[0].code}."
+        if text != self._due_text:  # one line redrawn, only when its words change
+            self._due_text = text
+            self.query_one("#due", Static).update(text, layout=False)
 
     def action_urgent(self) -> None:
         first = self.due.first

@@ -5,7 +5,7 @@ defaults (games/kit/kind.py)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from types import ModuleType
 from typing import Any, ClassVar
@@ -28,6 +28,7 @@ from .engine import (
     Setup,
     Variant,
 )
+from .standing import StandingAnswers
 
 View = PlayerView | PublicView
 
@@ -101,6 +102,18 @@ class HuntKind(BaseKind[Setup, Game, Action, View]):
 
     def wait(self, state: Game) -> Wait:
         return Wait.ANSWER if state.phase in (Phase.OBJECTIONS, Phase.REPLY) else Wait.TURN
+
+    # -- standing answers a server keeps (standing.py) -------------------------------------
+
+    def standing_settings(self, standing: Any) -> dict[str, int] | None:
+        return standing.settings() if isinstance(standing, StandingAnswers) else None
+
+    def standing_from_settings(self, settings: Mapping[str, int]) -> StandingAnswers:
+        return StandingAnswers.from_settings(settings)
+
+    def away_answers(self) -> tuple[StandingAnswers, str]:
+        answers = StandingAnswers(None, pass_rest=True)  # until changed: every turn's proposals
+        return answers, answers.describe()
 
     def default_action(self, state: Game, seat: int, *, pass_turn: bool) -> Action | None:
         phase = state.phase

@@ -185,6 +185,15 @@ class BaseKind(Generic[SetupT, StateT, ActionT, ViewT]):
         legal: Sequence[ActionT] = getattr(state, "legal_actions")(seat)  # noqa: B009
         return legal[0] if len(legal) == 1 else None
 
+    def standing_settings(self, standing: Any) -> dict[str, int] | None:
+        return None  # a game without standing answers a server could keep
+
+    def standing_from_settings(self, settings: Mapping[str, int]) -> Any:
+        raise ValueError(f"{self.title} has no standing answers a server keeps.")
+
+    def away_answers(self) -> tuple[Any, str] | None:
+        return None
+
     def result(self, state: StateT, names: Sequence[str] | None = None) -> Result | None:
         """From the engine's ``outcome`` (a ``winner`` or None, and ``describe(name)``): the
         winner ranks first, the others share second; without a winner all share first."""

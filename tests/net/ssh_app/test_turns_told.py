@@ -65,6 +65,8 @@ async def test_status_and_the_ssh_login_say_whose_move_it_is(tmp_path: Path):
         data = json.loads(status(socket, "--json")[1])
         assert data["waiting"] == 1 and data["games"][0]["code"] == code
         assert data["games"][0]["pace"] == "2 h + 30 m per move" and data["games"][0]["seconds_left"] is None
+        # her own time left, whole while no clock runs yet, and not low (below a quarter of 2 h)
+        assert (data["games"][0]["clock_left"], data["games"][0]["clock_low"], data["clock_low"]) == (7200, False, [])
 
         # I answer the secret opening: it waits on me no more, though it waits on Cleo's seat
         await me.send(Act(code, opening.seq, HUNT.action_to_dict(Assign(0, ()))))  # assign nothing

@@ -29,10 +29,11 @@ def may_stand(screen: GameScreen) -> bool:
 
 
 def standing_answers(screen: GameScreen) -> StandingAnswers | None:
-    """The standing answers of the player at the keyboard, for this turn."""
+    """The standing answers of the player at the keyboard, for this turn (or every turn: set
+    to answer while they are away)."""
     me, view = screen.viewer, screen.public
     standing = screen.client.standing(me) if me is not None else None
-    if not isinstance(standing, StandingAnswers) or view is None or standing.turn != view.turn:
+    if not isinstance(standing, StandingAnswers) or view is None or standing.turn not in (None, view.turn):
         return None
     return standing
 

@@ -418,8 +418,7 @@ class GameScreen(TableScreen):
 
     def action_lobby(self) -> None:
         """Back to the lobby: the seat stays yours, and the lobby opens it again."""
-        self.client.close()
-        self.app.pop_screen()
+        self.leave_table()
 
     def action_pane(self, name: str) -> None:
         self.pane = name
