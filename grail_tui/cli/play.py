@@ -6,6 +6,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from .cards import add_card_options
+
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ascii", action="store_true",
@@ -25,6 +27,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                              "(for braille displays)")
     parser.add_argument("--local", action="store_true",
                         help="play on this machine even if a grail-tui server is running")
+    add_card_options(parser)
     parser.add_argument("--socket", type=Path, default=None, metavar="PATH",
                         help="play on the grail-tui server at this Unix socket (default: "
                              "$GRAIL_TUI_SOCKET, else the system server's, else your own if running)")
@@ -46,11 +49,26 @@ def register(sub: Any) -> None:
 
 
 def launch(args: argparse.Namespace) -> int:
+    import os
+
     from grail_tui.app.launch import StartError
     from grail_tui.app.launch import launch as run_app
+    from grail_tui.games import registry
 
+    from .cards import BringsCards, bring
     from .common import CommandError
 
+    if getattr(args, "cards", None) or getattr(args, "deck", None):
+        if getattr(args, "command", None) is not None:
+            raise CommandError("--cards and --deck are for a new game at this terminal")
+        if args.socket or not args.local and os.environ.get("GRAIL_TUI_SOCKET"):
+            raise CommandError("a server plays only the card sets its operator installed: --cards and --deck "
+                               "are for a game at this terminal (--local)")
+        games = [kind.name for kind in registry.kinds() if isinstance(kind, BringsCards)]
+        if not games:
+            raise CommandError("no installed game plays from card files (--cards, --deck)")
+        args.new_game = (games[0], bring(args, games[0], {}))
+        args.local = True  # your own cards are played here, never sent to a server
     try:
         return run_app(args)
     except StartError as exc:

@@ -251,10 +251,9 @@ def checked_options(kind: GameKind, given: dict[str, str | int]) -> dict[str, st
             if not isinstance(value, str):
                 raise TableError(f"{option.label} is a line of text.")
             continue  # the game's make_setup checks it, with its own words
-        if option.choices and value not in [c for c, _ in option.choices]:
-            raise TableError(f"{option.label} is one of {', '.join(c for c, _ in option.choices)}.")
-        if not option.choices and (not isinstance(value, int) or not option.low <= value <= option.high):
-            raise TableError(f"{option.label} is a whole number from {option.low} to {option.high}.")
+        refused = option.refusal(value, kind.max_players)  # a deck by name: only one installed here
+        if refused is not None:
+            raise TableError(refused)
     return dict(given)
 
 
