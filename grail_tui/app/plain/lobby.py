@@ -148,7 +148,7 @@ class Lobby:
             self.session.ref(), settings.game,
             bots=tuple(s.bot.value if s.bot else None for s in settings.seats),
             names=tuple((s.name or "")[:24] for s in settings.seats),
-            options=dict(settings.options),
+            options=settings.chosen_options(),
             rules=TableRules(answer_timeout=max(5, settings.answer_timeout), min_round=settings.min_round,
                              takeover_after=settings.takeover or None)))
 

@@ -59,6 +59,10 @@ def describe(settings: NewGame) -> str:
 
 def option_value(settings: NewGame, key: str) -> str:
     option = settings.option(key)
+    if option.per_seat:
+        labels = dict(option.choices)
+        return ", ".join(labels.get(v, v) for v in option.seat_values(settings.options.get(key, option.default),
+                                                                        len(settings.seats)))
     value = str(settings.options.get(key, option.default))
     return dict(option.choices).get(value, value)
 
@@ -130,6 +134,16 @@ async def edit(terminal: Terminal, settings: NewGame, *, server: bool = False) -
 
 async def _option(terminal: Terminal, settings: NewGame, key: str) -> None:
     option = settings.option(key)
+    if option.per_seat:  # one choice for each seat, asked seat by seat
+        values = list(option.seat_values(settings.options.get(key, option.default), len(settings.seats)))
+        for k, seat in enumerate(settings.seats):
+            which = await choose(terminal, f"{option.label} for seat {k + 1} ({seat.name or 'an open seat'})? "
+                                           f"{option.hint}".strip(), [label for _, label in option.choices], back=True)
+            if which is None or which == QUIT:
+                return
+            values[k] = option.choices[which][0]
+            settings.options[key] = ",".join(values)
+        return
     if option.choices:
         which = await choose(terminal, f"{option.label}? {option.hint}".strip(),
                              [label for _, label in option.choices], back=True)

@@ -356,7 +356,7 @@ class LobbyScreen(Screen[None]):
                 names=tuple((s.name or "")[:24] for s in settings.seats),
                 reserved=tuple(s.reserved if s.bot is None and k else None
                                for k, s in enumerate(settings.seats)),
-                options=dict(settings.options),
+                options=settings.chosen_options(),
                 rules=TableRules(answer_timeout=max(5, settings.answer_timeout),
                                  min_round=settings.min_round,
                                  takeover_after=settings.takeover or None,

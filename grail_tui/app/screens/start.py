@@ -102,10 +102,18 @@ class NewGame:
         """What a seat may be, in the order ←/→ steps through: a person, then the game's bots."""
         return (None, *self.kind.bot_levels)  # None: a human at this terminal
 
+    def chosen_options(self) -> dict[str, str | int]:
+        """The options as the game takes them: a per-seat choice for the seats there are now."""
+        out = dict(self.options)
+        for option in self.kind.options():
+            if option.per_seat and option.key in out:
+                out[option.key] = ",".join(option.seat_values(out[option.key], len(self.seats)))
+        return out
+
     def setup(self) -> Setup:
         request = SetupRequest(players=len(self.seats), seed=self.seed,
                                names=tuple(s.name or f"Seat {k + 1}" for k, s in enumerate(self.seats)),
-                               options=dict(self.options))
+                               options=self.chosen_options())
         return self.kind.make_setup(request)
 
 
@@ -196,6 +204,8 @@ class StartMenu(Widget, can_focus=True):
             option = s.option(item[7:])
             if option.is_text:
                 self.message = "Press Enter to type it."
+            elif option.per_seat:
+                self.message = "Press Enter to choose one for each seat."
             elif option.choices:
                 values = [v for v, _ in option.choices]
                 current = str(s.options.get(option.key, option.default))
@@ -224,6 +234,8 @@ class StartMenu(Widget, can_focus=True):
             self.post_message(self.Chosen(item))
         elif item.startswith("option:") and self.settings.option(item[7:]).is_text:
             self._edit_text(self.settings.option(item[7:]))
+        elif item.startswith("option:") and self.settings.option(item[7:]).per_seat:
+            self._edit_seats(self.settings.option(item[7:]))
         else:
             self.post_message(self.Chosen("start"))
 
@@ -287,6 +299,21 @@ class StartMenu(Widget, can_focus=True):
 
         self.app.push_screen(TextPrompt(f"{option.label}: {option.hint}",
                                         str(s.options.get(option.key, option.default))), typed)
+
+    def _edit_seats(self, option: SetupOption) -> None:
+        """A choice for each seat, on a screen of its own (one line a seat)."""
+        from .seat_choices import SeatChoices
+
+        s = self.settings
+
+        def chosen(value: str | None) -> None:
+            if value is not None:
+                s.options[option.key] = value
+                self.message = ""
+                self.refresh()
+
+        names = [seat.name or ("open seat" if self.remote else f"Seat {k + 1}") for k, seat in enumerate(s.seats)]
+        self.app.push_screen(SeatChoices(option, names, s.options.get(option.key, option.default)), chosen)
 
     def action_erase(self) -> None:
         target = self._number(self.rows()[self.row])
@@ -368,6 +395,13 @@ class StartMenu(Widget, can_focus=True):
             value = s.options.get(option.key, option.default)
             if option.is_text:
                 shown, hint = str(value), "Enter to type"
+            elif option.per_seat:
+                labels = dict(option.choices)
+                each = option.seat_values(value, len(s.seats))
+                shown = (f"{labels.get(each[0], each[0])}, every seat" if len(set(each)) == 1
+                         else ", ".join(labels.get(v, v) for v in each))
+                shown = shown if len(shown) <= 44 else shown[:43] + "…"
+                hint = "Enter: each seat's"
             elif option.choices:
                 shown = dict(option.choices).get(str(value), str(value))
                 hint = f"←/→ · {option.hint}" if option.hint else "←/→"
