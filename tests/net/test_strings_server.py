@@ -6,11 +6,14 @@ The host names decks by name and the server refuses a deck it does not have."""
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 
+from grail_tui.app.screens.lobby import describe_game
 from grail_tui.games import registry
 from grail_tui.games.api import BotLevel
 from grail_tui.net.botclient import play_seat, reply_to
-from grail_tui.net.protocol import Create, Error, Join, Joined, State, TableRules, Watch
+from grail_tui.net.protocol import Create, Error, Games, Join, Joined, ListGames, State, TableRules, Watch
 
 from .helpers import link, next_of
 
@@ -131,3 +134,39 @@ def test_the_server_refuses_a_deck_it_does_not_have_and_a_card_set_not_installed
     assert deck.startswith("Decks: 'my-own-deck' is not one of rotation, random, old-money")
     assert cards.startswith("Card set: 'home1' is not one of ps1")
     server.assert_no_traceback()
+
+
+def test_a_server_offers_the_card_sets_its_operator_installed_and_a_host_names_them(tmp_path):
+    from ..strings.test_decks import home_set
+    from .conftest import start_server
+
+    cards = home_set(tmp_path / "sets" / "home")
+    served = start_server(tmp_path / "srv", "--cards", str(cards))
+    try:
+        async def main():
+            ann = await link(served, "ann")
+            await ann.send(Create(1, "strings", (None, "random", "random"),
+                                  options={"cards": "home1", "decks": "masks,open-eye", "turn_limit": 2},
+                                  rules=TableRules(min_round=0)))
+            code = (await next_of(ann, Joined)).code
+            first = await next_of(ann, State)
+            await ann.send(ListGames(2, "mine"))
+            listed = await next_of(ann, Games)
+            await ann.close()
+            return code, first, listed
+
+        code, first, listed = asyncio.run(main())
+        row = describe_game(next(g for g in listed.games if g.code == code), "ann")
+        assert "Pulling Strings  3p " in row, row  # the lobby's line says how many play
+        public = first.view["public"]
+        assert public["card_set"] == "home1" and public["decks"][:2] == ["masks", "open-eye"]
+        served.assert_no_traceback()
+    finally:
+        served.stop()
+    bad = tmp_path / "bad"
+    home_set(bad, set_id="ps1")  # a set may not take the shipped set's id
+    refused = subprocess.run([sys.executable, "-m", "grail_tui", "serve", "--socket", str(tmp_path / "x.sock"),
+                              "--cards", str(bad)], capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 1
+    assert "set id 'ps1' is the id of a set shipped with grail-tui" in refused.stderr
+    assert "Traceback" not in refused.stderr
