@@ -67,6 +67,9 @@ def launch(args: argparse.Namespace) -> int:
         games = [kind.name for kind in registry.kinds() if isinstance(kind, BringsCards)]
         if not games:
             raise CommandError("no installed game plays from card files (--cards, --deck)")
+        if not registry.has_screens(registry.get(games[0])):
+            raise CommandError(f"{registry.get(games[0]).title} cannot be played at a terminal yet: play your "
+                               f"cards headless (grail-tui selfplay --game {games[0]} --cards ... --deck ...)")
         args.new_game = (games[0], bring(args, games[0], {}))
         args.local = True  # your own cards are played here, never sent to a server
     try:

@@ -198,3 +198,12 @@ def test_an_old_record_without_card_set_names_still_loads(tmp_path):
     record.write_text(json.dumps(data))
     checked = grail("check", str(record))
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_own_cards_are_never_sent_to_a_server(tmp_path):
+    mine = own_deck(tmp_path / "mine.toml")
+    done = grail("--socket", str(tmp_path / "server.sock"), "--deck", str(mine))
+    assert done.returncode == 2
+    assert "a server plays only the card sets its operator installed" in done.stderr
+    done = grail("--cards", str(home_set(tmp_path / "home")), "--plain", "--socket", str(tmp_path / "s.sock"))
+    assert done.returncode == 2 and "its operator installed" in done.stderr
