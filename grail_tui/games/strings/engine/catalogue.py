@@ -48,9 +48,13 @@ def decks(set_id: str = DEFAULT_SET) -> Mapping[str, Deck]:
 
 def sets() -> tuple[str, ...]:
     """Every card set a game may be played with here: the shipped ones, then those installed."""
-    shipped = sorted(item.name for item in resources.files(PACKAGE).joinpath("cards").iterdir()
-                     if item.is_dir() and not item.name.startswith(("_", ".")))
-    return (*shipped, *_installed)
+    return (*_shipped_ids(), *_installed)
+
+
+@cache
+def _shipped_ids() -> tuple[str, ...]:
+    return tuple(sorted(item.name for item in resources.files(PACKAGE).joinpath("cards").iterdir()
+                        if item.is_dir() and not item.name.startswith(("_", "."))))
 
 
 def brought(deck_id: str) -> Deck | None:
