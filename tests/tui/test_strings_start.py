@@ -88,13 +88,15 @@ async def test_esc_leaves_each_seats_deck_as_it_was_and_left_right_on_the_row_sa
         assert menu.settings.options["decks"] == ""
 
 
-def test_every_row_of_a_six_player_game_fits_80x24():
+def test_every_row_of_a_six_player_game_and_a_note_fit_80x24():
     settings = NewGame(game="strings", seed=0)
     settings.set_players(6)
-    menu = StartMenu(settings, None)
+    menu = StartMenu(settings, "a saved game")  # Continue is offered too
+    menu.message = "This choice is always played by 6 players."
     lines = menu.render().plain.splitlines()
     assert len(lines) + 2 <= 24  # the title and the key line
     assert max(len(line) for line in lines) <= 80
+    assert "Card set" not in menu.render().plain  # one set installed: nothing to choose
 
 
 async def test_the_servers_new_game_screen_offers_the_same_by_keys():

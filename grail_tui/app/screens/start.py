@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from grail_tui.app.keyline import KeyFooter
 from grail_tui.games import registry
-from grail_tui.games.api import BotLevel, GameKind, Setup, SetupOption, SetupRequest
+from grail_tui.games.api import BotLevel, GameKind, OptionType, Setup, SetupOption, SetupRequest
 from grail_tui.table.seats import BOT_NAMES, SeatConfig
 
 
@@ -159,11 +159,16 @@ class StartMenu(Widget, can_focus=True):
         items += ["players"] + [f"seat{k}" for k in range(len(self.settings.seats))]
         if not self.remote:
             items.append("seed")
-        items += [f"option:{o.key}" for o in self.settings.kind.options()]
+        items += [f"option:{o.key}" for o in self.shown_options()]
         if self.remote:
             items += ["pace"]
             items += ["flag"] if self.settings.pace != "live" else ["timeout", "minround", "takeover"]
         return items
+
+    def shown_options(self) -> list[SetupOption]:
+        """The game's options with something to choose: a choice of one (the only card set) is
+        no row, so six seats and a note still fit 80x24."""
+        return [o for o in self.settings.kind.options() if o.type is not OptionType.CHOICE or len(o.choices) > 1]
 
     def action_move(self, delta: int) -> None:
         rows = self.rows()
@@ -391,7 +396,7 @@ class StartMenu(Widget, can_focus=True):
             line(f"seat{k}", f"Seat {k + 1}", f"{shown[:14]:<15}{kind}", hint)
         if not self.remote:
             line("seed", "Seed", str(s.seed), "type digits, Backspace erases")
-        for option in s.kind.options():
+        for option in self.shown_options():
             value = s.options.get(option.key, option.default)
             if option.is_text:
                 shown, hint = str(value), "Enter to type"
