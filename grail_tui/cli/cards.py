@@ -43,8 +43,9 @@ def add_card_options(parser: argparse.ArgumentParser, *, deck: bool = True) -> N
     """``--cards`` (and ``--deck``) for the commands that play or replay a game of cards as data."""
     parser.add_argument("--cards", action="append", default=[], type=Path, metavar="PATH",
                         help="a card set of your own: a card file, or a folder of its card files and deck "
-                             "lists (repeatable; the game is played with the last one unless --option cards= "
-                             "names another; default: the shipped set)")
+                             + ("lists (repeatable; the game is played with the last one unless --option "
+                                "cards= names another; default: the shipped set)" if deck else
+                                "lists, for records played with it (repeatable; default: the shipped set)"))
     if deck:
         parser.add_argument("--deck", action="append", default=[], metavar="[SEAT=]FILE",
                             help="a deck list of your own for seat SEAT (1-6; default 1), checked as "

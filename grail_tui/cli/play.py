@@ -38,6 +38,7 @@ def register(sub: Any) -> None:
                             description="Step through a game record: ←/→ one action, PgUp/PgDn one "
                                         "turn, Home/End.")
     replay.add_argument("record", help="a game record (JSON)")
+    add_card_options(replay, deck=False)
     replay.set_defaults(handler=launch)
     for verb, what in (("join", "take your seat in a game on the server (or a free one)"),
                        ("watch", "watch a game on the server")):
@@ -58,7 +59,11 @@ def launch(args: argparse.Namespace) -> int:
     from .cards import BringsCards, bring
     from .common import CommandError
 
-    if getattr(args, "cards", None) or getattr(args, "deck", None):
+    if getattr(args, "command", None) == "replay":
+        from .cards import install
+
+        install(args.cards)  # a record of a set of one's own replays with that set
+    elif getattr(args, "cards", None) or getattr(args, "deck", None):
         if getattr(args, "command", None) is not None:
             raise CommandError("--cards and --deck are for a new game at this terminal")
         if args.socket or not args.local and os.environ.get("GRAIL_TUI_SOCKET"):

@@ -146,6 +146,8 @@ def test_a_bad_deck_or_card_file_is_refused_with_the_file_the_card_and_the_field
     done = grail("selfplay", "--game", "strings", "--cards", str(cards))
     assert done.returncode == 1
     assert "groups.toml: card " in done.stderr and "field power: " in done.stderr and "99" in done.stderr
+    done = grail("selfplay", "--game", "strings", "--cards", str(bad))  # a deck list is no card set
+    assert done.returncode == 1 and f"{bad}: no card file in it" in done.stderr
     done = grail("selfplay", "--game", "strings", "--deck", f"7={bad}")
     assert done.returncode == 2 and "SEAT from 1 to 6" in done.stderr
 

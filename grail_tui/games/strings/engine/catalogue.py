@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .cards import CardDataError, CardSet, Deck, card_set_from_files, deck_from_dict
+from .cards import CARD_FORMAT, CardDataError, CardSet, Deck, card_set_from_files, deck_from_dict
 
 DEFAULT_SET = "ps1"
 PACKAGE = "grail_tui.games.strings"
@@ -74,7 +74,11 @@ def install_cards(path: Path) -> CardSet:
         raise CardDataError(f"{path}: no .toml card files in it")
     parsed = [(str(file), _read(file)) for file in files]
     deck_files = [(name, data) for name, data in parsed if _is_deck(data)]
-    cards = card_set_from_files([(name, data) for name, data in parsed if not _is_deck(data)])
+    card_files = [(name, data) for name, data in parsed if not _is_deck(data)]
+    if not card_files:
+        raise CardDataError(f"{path}: no card file in it (a card file has format {CARD_FORMAT!r} "
+                            "and one of a set's files a [set] table)")
+    cards = card_set_from_files(card_files)
     if cards.id in sets() and cards.id not in _installed:
         raise CardDataError(f"{path}: set id {cards.id!r} is the id of a set shipped with grail-tui; "
                             "give yours another id")
