@@ -239,6 +239,14 @@ def draw_seed() -> int:
     return secrets.randbelow(2**31)
 
 
+def offered_choices() -> dict[str, dict[str, list[list[str]]]]:
+    """The choices each game's options have on this server (its operator's card sets and their
+    decks among them), for the new-game form of a client that knows only its own."""
+    return {kind.name: {option.key: [[value, label] for value, label in option.choices]
+                        for option in kind.options() if option.choices}
+            for kind in registry.kinds()}
+
+
 def checked_options(kind: GameKind, given: dict[str, str | int]) -> dict[str, str | int]:
     """The host's options, each one the game offers and within its range (a seed is not one)."""
     offered = {option.key: option for option in kind.options()}

@@ -145,6 +145,9 @@ def test_a_server_offers_the_card_sets_its_operator_installed_and_a_host_names_t
     try:
         async def main():
             ann = await link(served, "ann")
+            offered = ann.choices["strings"]
+            assert ("home1", "Home Brew (home1)") in offered["cards"]  # for the new-game form
+            assert [value for value, _ in offered["decks"]].count("masks") == 1
             await ann.send(Create(1, "strings", (None, "random", "random"),
                                   options={"cards": "home1", "decks": "masks,open-eye", "turn_limit": 2},
                                   rules=TableRules(min_round=0)))

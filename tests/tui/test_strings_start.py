@@ -136,3 +136,18 @@ def test_snapshot_of_a_strings_game_being_chosen(snap_compare, where):
         await pilot.pause()
 
     assert snap_compare(app, run_before=to_the_form, terminal_size=SIZE)
+
+
+async def test_the_servers_form_offers_the_card_sets_the_server_offers():
+    offered = {"strings": {"cards": (("ps1", "Pulling Strings: Starter Set (ps1)"), ("home1", "Home Brew (home1)"))}}
+    settings = NewGame(game="strings", seed=0, offered=offered)
+    settings.seats[0] = SeatConfig("ann")
+    app = GrailApp(seed=7, bot_delay=0, player_name="Ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(NewGameScreen(settings))
+        await pilot.pause()
+        menu = app.screen.query_one(StartMenu)
+        await to_row(pilot, menu, "option:cards")
+        await pilot.press("right")
+        assert settings.chosen_options()["cards"] == "home1"
+        assert "> Card set      Home Brew (home1)" in screen_text(app)

@@ -135,7 +135,7 @@ class Lobby:
         say(GUEST_HELP if guest else LOBBY_HELP)
 
     async def _new(self) -> str | None:
-        settings = NewGame(seed=0)
+        settings = NewGame(seed=0, offered=self.session.link.choices)
         settings.seats[0] = SeatConfig(self.session.user)
         default_bots(settings)
         started = await edit(self.terminal, settings, server=True)

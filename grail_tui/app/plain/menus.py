@@ -53,7 +53,7 @@ def describe(settings: NewGame) -> str:
     kind = settings.kind
     seats = ", ".join(f"{s.name or 'an open seat'}" + (f" ({s.bot.value} computer player)" if s.bot else " (you)")
                       for s in settings.seats)
-    options = "; ".join(f"{o.label}: {option_value(settings, o.key)}" for o in kind.options())
+    options = "; ".join(f"{o.label}: {option_value(settings, o.key)}" for o in settings.game_options())
     return f"{kind.title} for {len(settings.seats)} players: {seats}." + (f" {options}." if options else "")
 
 
@@ -78,12 +78,12 @@ async def edit(terminal: Terminal, settings: NewGame, *, server: bool = False) -
     while True:
         kind = settings.kind
         waits = SERVER_WAITS if server else ()
-        rows = ["start", "game", "players", "bots", *(f"option:{o.key}" for o in kind.options()),
+        rows = ["start", "game", "players", "bots", *(f"option:{o.key}" for o in settings.game_options()),
                 *(f"wait:{k}" for k in range(len(waits)))]
         labels = ["Start this game", f"Game: {kind.title}", f"Players: {len(settings.seats)}",
                   "Computer players: " + ", ".join(sorted({s.bot.value for s in settings.seats if s.bot})
                                                    or ["none"]),
-                  *(f"{o.label}: {option_value(settings, o.key)}" for o in kind.options()),
+                  *(f"{o.label}: {option_value(settings, o.key)}" for o in settings.game_options()),
                   *(f"{label}: {getattr(settings, key)}" for label, key, _, _ in waits)]
         picked = await choose(terminal, f"A new game: {describe(settings)}", labels, back=True)
         if picked is None:

@@ -344,7 +344,7 @@ class LobbyScreen(Screen[None]):
         from .server_game import NewGameScreen
         from .start import NewGame
 
-        settings = NewGame(seed=0, paces=self.session.link.paces)
+        settings = NewGame(seed=0, paces=self.session.link.paces, offered=self.session.link.choices)
         settings.seats[0] = SeatConfig(self.session.user)
 
         def create(ok: bool | None) -> None:

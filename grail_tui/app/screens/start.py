@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import getpass
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -67,20 +68,29 @@ class NewGame:
     pace: str = "live"  # or one of the server's turn-based presets (docs/turn-based.md)
     paces: tuple[str, ...] = ()  # the presets the server offers
     on_flag: Flag = "bot"  # a turn-based seat out of time: a bot plays it, it is skipped, or the game ends
+    # a server's own choices for options (its card sets and decks): game -> key -> (value, label)s
+    offered: Mapping[str, Mapping[str, tuple[tuple[str, str], ...]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        for option in self.kind.options():
+        for option in self.game_options():
             self.options.setdefault(option.key, option.default)
 
     @property
     def kind(self) -> GameKind:
         return registry.get(self.game)
 
+    def game_options(self) -> list[SetupOption]:
+        """The game's options, with the choices the server offers where it says (a server's
+        card sets are its operator's, not this computer's)."""
+        offered = self.offered.get(self.game, {})
+        return [replace(o, choices=tuple(offered[o.key])) if o.choices and offered.get(o.key) else o
+                for o in self.kind.options()]
+
     def option(self, key: str) -> SetupOption:
-        return next(o for o in self.kind.options() if o.key == key)
+        return next(o for o in self.game_options() if o.key == key)
 
     def fixed_players(self) -> int | None:
-        for option in self.kind.options():
+        for option in self.game_options():
             need = option.players.get(str(self.options.get(option.key)))
             if need is not None:
                 return need
@@ -105,7 +115,7 @@ class NewGame:
     def chosen_options(self) -> dict[str, str | int]:
         """The options as the game takes them: a per-seat choice for the seats there are now."""
         out = dict(self.options)
-        for option in self.kind.options():
+        for option in self.game_options():
             if option.per_seat and option.key in out:
                 out[option.key] = ",".join(option.seat_values(out[option.key], len(self.seats)))
         return out
@@ -168,7 +178,7 @@ class StartMenu(Widget, can_focus=True):
     def shown_options(self) -> list[SetupOption]:
         """The game's options with something to choose: a choice of one (the only card set) is
         no row, so six seats and a note still fit 80x24."""
-        return [o for o in self.settings.kind.options() if o.type is not OptionType.CHOICE or len(o.choices) > 1]
+        return [o for o in self.settings.game_options() if o.type is not OptionType.CHOICE or len(o.choices) > 1]
 
     def action_move(self, delta: int) -> None:
         rows = self.rows()

@@ -75,9 +75,10 @@ class StringsKind(BaseKind[Setup, Game, Action, View]):
         one, it never sends cards), and a seat's deck one of theirs, or one a player brought
         (local play: ``--deck``)."""
         deck_choices = [(ROTATION, "by seat"), (RANDOM, "at random")]
-        for set_id in sets():
+        for set_id in sets():  # a deck is named within the set played: one id, one choice
             prefix = "" if set_id == DEFAULT_SET else f"{set_id}: "
-            deck_choices += [(deck.id, prefix + deck.name) for deck in decks(set_id).values()]
+            deck_choices += [(deck.id, prefix + deck.name) for deck in decks(set_id).values()
+                             if all(deck.id != value for value, _ in deck_choices)]
         deck_choices += [(deck.id, f"{deck.name} (your file)") for deck in brought_decks()]
         return (
             SetupOption("cards", "Card set", DEFAULT_SET,
