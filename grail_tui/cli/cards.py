@@ -4,6 +4,7 @@ game whose cards they are (a game that plays from card files has ``check_cards``
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -85,6 +86,16 @@ def bring(args: argparse.Namespace, game: str, options: dict[str, str | int]) ->
             given[seat] = deck_id
         out["decks"] = ",".join(given)
     return out
+
+
+CARDS_ENV = "GRAIL_TUI_CARDS"  # the card sets a server installed, for the app sessions it starts (SSH)
+
+
+def install_from_environment() -> None:
+    """The sets the server that started this session installed (``serve --cards`` names them in
+    the environment of its SSH door), so its screens know their cards."""
+    paths = [Path(p) for p in os.environ.get(CARDS_ENV, "").split(os.pathsep) if p]
+    install(paths)
 
 
 def install(paths: list[Path]) -> None:

@@ -56,9 +56,10 @@ def launch(args: argparse.Namespace) -> int:
     from grail_tui.app.launch import launch as run_app
     from grail_tui.games import registry
 
-    from .cards import BringsCards, bring
+    from .cards import BringsCards, bring, install_from_environment
     from .common import CommandError
 
+    install_from_environment()
     if getattr(args, "command", None) == "replay":
         from .cards import install
 

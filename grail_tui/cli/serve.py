@@ -87,9 +87,11 @@ def run_serve(args: argparse.Namespace) -> int:
     from grail_tui.net.running import default_database, serve
     from grail_tui.net.sockets import SocketPlaceError, system_socket, user_socket
 
-    from .cards import install
+    from .cards import CARDS_ENV, install
 
     install(args.cards)  # before any game is made or restored: records name their set
+    if args.cards:  # the SSH door's sessions show these cards too (they start from a fresh process)
+        os.environ[CARDS_ENV] = os.pathsep.join(str(path.resolve()) for path in args.cards)
     settings = list(args.limit)
     if args.hello_timeout is not None:
         settings.append(f"hello_timeout={args.hello_timeout}")

@@ -209,3 +209,18 @@ def test_own_cards_are_never_sent_to_a_server(tmp_path):
     assert "a server plays only the card sets its operator installed" in done.stderr
     done = grail("--cards", str(home_set(tmp_path / "home")), "--plain", "--socket", str(tmp_path / "s.sock"))
     assert done.returncode == 2 and "its operator installed" in done.stderr
+
+
+def test_the_sessions_a_server_starts_know_the_card_sets_it_installed(tmp_path, monkeypatch):
+    from grail_tui.net.ssh.session import base_environment
+
+    cards = home_set(tmp_path / "home")
+    monkeypatch.setenv("GRAIL_TUI_CARDS", str(cards))
+    assert base_environment({})["GRAIL_TUI_CARDS"] == str(cards)  # the SSH door passes it on
+    shown = subprocess.run(
+        [sys.executable, "-c", "from grail_tui.cli.cards import install_from_environment\n"
+         "from grail_tui.games.strings.kind import KIND\ninstall_from_environment()\n"
+         "print(dict(next(o for o in KIND.options() if o.key == 'cards').choices))"],
+        capture_output=True, text=True, timeout=60)
+    assert shown.returncode == 0, shown.stderr
+    assert "'home1': 'Home Brew (home1)'" in shown.stdout
