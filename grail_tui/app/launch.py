@@ -69,6 +69,11 @@ def launch(args: argparse.Namespace) -> int:
     app = GrailApp(ascii_only=args.ascii, bot_delay=args.bot_delay, seed=args.seed,
                    replay=replay, replay_game=game, replay_note=note, resume=args.resume, server=server,
                    open_code=open_code, show_cursor=getattr(args, "cursor", False))
+    if getattr(args, "new_game", None):  # cards and decks the player brought (cli/play.py)
+        from .screens.start import NewGame
+
+        brought_game, options = args.new_game
+        app.settings = NewGame(game=brought_game, seed=app.settings.seed, options=dict(options))
     headless = bool(os.environ.get("GRAIL_TUI_BENCH_PAINTED"))
     code = app.run(mouse=args.mouse, headless=headless)
     if app.failure:

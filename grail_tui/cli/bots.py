@@ -13,6 +13,7 @@ from typing import Any
 
 from grail_tui.games import registry
 
+from .cards import add_card_options, bring
 from .common import CommandError, players, positive
 
 
@@ -29,11 +30,13 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="any setting of the game, e.g. --option plus=1,1,2,2,2,3,3 for Grail "
                              "Succession's plus cards (repeatable; default: the game's own settings)")
+    add_card_options(parser)
 
 
 def game_options(args: argparse.Namespace) -> dict[str, str | int]:
     """The settings the command line gives, checked against the game's own (CommandError if not one)."""
     kind = registry.get(args.game)
+    brought = bring(args, args.game, {})  # first: the sets and decks brought are then among the choices
     known = {option.key: option for option in kind.options()}
     given: list[tuple[str, str, str | int]] = []  # (flag, key, value)
     if args.variant is not None:
@@ -57,11 +60,11 @@ def game_options(args: argparse.Namespace) -> dict[str, str | int]:
                 value = int(value)
             except ValueError:
                 raise CommandError(f"{flag} takes a whole number, not {value!r}") from None
-        if option.choices and value not in [choice for choice, _ in option.choices]:
-            choices = ", ".join(choice for choice, _ in option.choices)
-            raise CommandError(f"{flag}: {value!r} is not one of {choices}")
+        refused = option.refusal(value, kind.max_players) if option.choices else None
+        if refused is not None:
+            raise CommandError(f"{flag}: {refused}")
         options[key] = value
-    return options
+    return {**brought, **options}
 
 
 def register(sub: Any) -> None:

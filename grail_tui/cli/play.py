@@ -6,6 +6,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from .cards import add_card_options
+
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ascii", action="store_true",
@@ -25,6 +27,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                              "(for braille displays)")
     parser.add_argument("--local", action="store_true",
                         help="play on this machine even if a grail-tui server is running")
+    add_card_options(parser)
     parser.add_argument("--socket", type=Path, default=None, metavar="PATH",
                         help="play on the grail-tui server at this Unix socket (default: "
                              "$GRAIL_TUI_SOCKET, else the system server's, else your own if running)")
@@ -35,6 +38,7 @@ def register(sub: Any) -> None:
                             description="Step through a game record: ←/→ one action, PgUp/PgDn one "
                                         "turn, Home/End.")
     replay.add_argument("record", help="a game record (JSON)")
+    add_card_options(replay, deck=False)
     replay.set_defaults(handler=launch)
     for verb, what in (("join", "take your seat in a game on the server (or a free one)"),
                        ("watch", "watch a game on the server")):
@@ -46,11 +50,34 @@ def register(sub: Any) -> None:
 
 
 def launch(args: argparse.Namespace) -> int:
+    import os
+
     from grail_tui.app.launch import StartError
     from grail_tui.app.launch import launch as run_app
+    from grail_tui.games import registry
 
+    from .cards import BringsCards, bring, install_from_environment
     from .common import CommandError
 
+    install_from_environment()
+    if getattr(args, "command", None) == "replay":
+        from .cards import install
+
+        install(args.cards)  # a record of a set of one's own replays with that set
+    elif getattr(args, "cards", None) or getattr(args, "deck", None):
+        if getattr(args, "command", None) is not None:
+            raise CommandError("--cards and --deck are for a new game at this terminal")
+        if args.socket or not args.local and os.environ.get("GRAIL_TUI_SOCKET"):
+            raise CommandError("a server plays only the card sets its operator installed: --cards and --deck "
+                               "are for a game at this terminal (--local)")
+        games = [kind.name for kind in registry.kinds() if isinstance(kind, BringsCards)]
+        if not games:
+            raise CommandError("no installed game plays from card files (--cards, --deck)")
+        if not registry.has_screens(registry.get(games[0])):
+            raise CommandError(f"{registry.get(games[0]).title} cannot be played at a terminal yet: play your "
+                               f"cards headless (grail-tui selfplay --game {games[0]} --cards ... --deck ...)")
+        args.new_game = (games[0], bring(args, games[0], {}))
+        args.local = True  # your own cards are played here, never sent to a server
     try:
         return run_app(args)
     except StartError as exc:

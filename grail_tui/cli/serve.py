@@ -49,6 +49,10 @@ def register(sub: Any) -> None:
     serve.add_argument("--bench-tcp", default=None, metavar="HOST:PORT",
                        help="also listen on loopback TCP with claimed names: for tests and "
                             "`grail-tui bench server` only, never for players (default: off)")
+    serve.add_argument("--cards", action="append", default=[], type=Path, metavar="PATH",
+                       help="install a card set for Pulling Strings: a card file, or a folder of one set's "
+                            "card files and deck lists; hosts may then choose it and its decks by name "
+                            "(repeatable; players never send cards; default: the shipped set only)")
     serve.set_defaults(handler=run_serve)
 
 
@@ -83,6 +87,11 @@ def run_serve(args: argparse.Namespace) -> int:
     from grail_tui.net.running import default_database, serve
     from grail_tui.net.sockets import SocketPlaceError, system_socket, user_socket
 
+    from .cards import CARDS_ENV, install
+
+    install(args.cards)  # before any game is made or restored: records name their set
+    if args.cards:  # the SSH door's sessions show these cards too (they start from a fresh process)
+        os.environ[CARDS_ENV] = os.pathsep.join(str(path.resolve()) for path in args.cards)
     settings = list(args.limit)
     if args.hello_timeout is not None:
         settings.append(f"hello_timeout={args.hello_timeout}")

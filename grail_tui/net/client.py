@@ -24,6 +24,29 @@ from .protocol import (
 )
 from .sockets import verify_server
 
+# A server's choices for games' options: game -> option key -> ((value, label), ...).
+Offered = dict[str, dict[str, tuple[tuple[str, str], ...]]]
+OFFERED_CAP = (16, 32, 256, 80)  # games, options a game, choices an option, characters a word
+
+
+def offered(raw: Any) -> Offered:
+    """The choices a server's welcome offers, as far as they are well formed (the rest is
+    dropped: the server checks every choice a host makes anyway)."""
+    games, options, choices, chars = OFFERED_CAP
+    out: Offered = {}
+    if not isinstance(raw, dict):
+        return out
+    for game, table in list(raw.items())[:games]:
+        if not isinstance(game, str) or not isinstance(table, dict):
+            continue
+        for key, items in list(table.items())[:options]:
+            if isinstance(key, str) and isinstance(items, list):
+                pairs = tuple((v, w) for v, w in (tuple(i) for i in items[:choices] if isinstance(i, list) and len(i) == 2)
+                              if isinstance(v, str) and isinstance(w, str) and len(v) <= chars and len(w) <= chars)
+                if pairs:
+                    out.setdefault(game, {})[key] = pairs
+    return out
+
 
 class ServerLink:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -31,6 +54,7 @@ class ServerLink:
         self.user = "?"
         self.guest = False
         self.paces: tuple[str, ...] = ()  # the server's turn-based presets (Welcome)
+        self.choices: Offered = {}  # the server's choices for games' options (Welcome)
 
     @classmethod
     async def unix(cls, path: Path, *, verify: bool = True) -> ServerLink:
@@ -67,6 +91,7 @@ class ServerLink:
             await self.close()
             raise ProtocolError(str(getattr(welcome, "reason", None) or getattr(welcome, "error", welcome)))
         self.user, self.guest, self.paces = welcome.user, welcome.guest, welcome.paces
+        self.choices = offered(welcome.choices)
         return self
 
     async def send(self, message: Any) -> None:

@@ -288,6 +288,14 @@ def draw_seed() -> int:
     return secrets.randbelow(2**31)
 
 
+def offered_choices() -> dict[str, dict[str, list[list[str]]]]:
+    """The choices each game's options have on this server (its operator's card sets and their
+    decks among them), for the new-game form of a client that knows only its own."""
+    return {kind.name: {option.key: [[value, label] for value, label in option.choices]
+                        for option in kind.options() if option.choices}
+            for kind in registry.kinds()}
+
+
 def checked_options(kind: GameKind, given: dict[str, str | int]) -> dict[str, str | int]:
     """The host's options, each one the game offers and within its range (a seed is not one)."""
     offered = {option.key: option for option in kind.options()}
@@ -300,10 +308,9 @@ def checked_options(kind: GameKind, given: dict[str, str | int]) -> dict[str, st
             if not isinstance(value, str):
                 raise TableError(f"{option.label} is a line of text.")
             continue  # the game's make_setup checks it, with its own words
-        if option.choices and value not in [c for c, _ in option.choices]:
-            raise TableError(f"{option.label} is one of {', '.join(c for c, _ in option.choices)}.")
-        if not option.choices and (not isinstance(value, int) or not option.low <= value <= option.high):
-            raise TableError(f"{option.label} is a whole number from {option.low} to {option.high}.")
+        refused = option.refusal(value, kind.max_players)  # a deck by name: only one installed here
+        if refused is not None:
+            raise TableError(refused)
     return dict(given)
 
 

@@ -170,6 +170,7 @@ class Welcome:
     user: str
     guest: bool = False  # may watch, never sit
     paces: tuple[str, ...] = ()  # the turn-based presets a host may pick, besides "live"
+    choices: Json = None  # {game: {option: [[value, label], ...]}}: what this server offers (its card sets)
 
 
 @dataclass(frozen=True)

@@ -287,7 +287,8 @@ class Server:
             if sum(1 for c in self.conns if c.user == conn.user) > self.limits.connections_per_user:
                 raise ProtocolError("you have too many connections open")
         assert conn.user is not None
-        conn.send(Welcome(VERSION, conn.user, conn.guest, tuple(p.name for p in self.presets)))
+        conn.send(Welcome(VERSION, conn.user, conn.guest, tuple(p.name for p in self.presets),
+                          hosting.offered_choices()))
 
     def _forget(self, conn: Connection) -> None:
         self.news.follow(conn, False)

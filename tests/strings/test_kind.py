@@ -25,8 +25,8 @@ def test_selfplay_finishes_at_every_table_size(players):
 
 
 def test_options_are_checked_in_the_hosts_words():
-    with pytest.raises(ValueError, match="one deck per seat: 3 decks, not 2"):
-        KIND.make_setup(SetupRequest(players=3, seed=0, options={"decks": "old-money,low-note"}))
+    with pytest.raises(ValueError, match="one deck per seat: 2 decks, not 3"):
+        KIND.make_setup(SetupRequest(players=2, seed=0, options={"decks": "old-money,low-note,masks"}))
     with pytest.raises(ValueError, match="no deck 'nope'"):
         KIND.make_setup(SetupRequest(players=2, seed=0, options={"decks": "old-money,nope"}))
     with pytest.raises(ValueError, match="2 to 6 players, not 7"):

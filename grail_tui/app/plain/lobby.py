@@ -135,7 +135,7 @@ class Lobby:
         say(GUEST_HELP if guest else LOBBY_HELP)
 
     async def _new(self) -> str | None:
-        settings = NewGame(seed=0)
+        settings = NewGame(seed=0, offered=self.session.link.choices)
         settings.seats[0] = SeatConfig(self.session.user)
         default_bots(settings)
         started = await edit(self.terminal, settings, server=True)
@@ -148,7 +148,7 @@ class Lobby:
             self.session.ref(), settings.game,
             bots=tuple(s.bot.value if s.bot else None for s in settings.seats),
             names=tuple((s.name or "")[:24] for s in settings.seats),
-            options=dict(settings.options),
+            options=settings.chosen_options(),
             rules=TableRules(answer_timeout=max(5, settings.answer_timeout), min_round=settings.min_round,
                              takeover_after=settings.takeover or None)))
 

@@ -53,12 +53,16 @@ def describe(settings: NewGame) -> str:
     kind = settings.kind
     seats = ", ".join(f"{s.name or 'an open seat'}" + (f" ({s.bot.value} computer player)" if s.bot else " (you)")
                       for s in settings.seats)
-    options = "; ".join(f"{o.label}: {option_value(settings, o.key)}" for o in kind.options())
+    options = "; ".join(f"{o.label}: {option_value(settings, o.key)}" for o in settings.game_options())
     return f"{kind.title} for {len(settings.seats)} players: {seats}." + (f" {options}." if options else "")
 
 
 def option_value(settings: NewGame, key: str) -> str:
     option = settings.option(key)
+    if option.per_seat:
+        labels = dict(option.choices)
+        return ", ".join(labels.get(v, v) for v in option.seat_values(settings.options.get(key, option.default),
+                                                                        len(settings.seats)))
     value = str(settings.options.get(key, option.default))
     return dict(option.choices).get(value, value)
 
@@ -74,12 +78,12 @@ async def edit(terminal: Terminal, settings: NewGame, *, server: bool = False) -
     while True:
         kind = settings.kind
         waits = SERVER_WAITS if server else ()
-        rows = ["start", "game", "players", "bots", *(f"option:{o.key}" for o in kind.options()),
+        rows = ["start", "game", "players", "bots", *(f"option:{o.key}" for o in settings.game_options()),
                 *(f"wait:{k}" for k in range(len(waits)))]
         labels = ["Start this game", f"Game: {kind.title}", f"Players: {len(settings.seats)}",
                   "Computer players: " + ", ".join(sorted({s.bot.value for s in settings.seats if s.bot})
                                                    or ["none"]),
-                  *(f"{o.label}: {option_value(settings, o.key)}" for o in kind.options()),
+                  *(f"{o.label}: {option_value(settings, o.key)}" for o in settings.game_options()),
                   *(f"{label}: {getattr(settings, key)}" for label, key, _, _ in waits)]
         picked = await choose(terminal, f"A new game: {describe(settings)}", labels, back=True)
         if picked is None:
@@ -130,6 +134,16 @@ async def edit(terminal: Terminal, settings: NewGame, *, server: bool = False) -
 
 async def _option(terminal: Terminal, settings: NewGame, key: str) -> None:
     option = settings.option(key)
+    if option.per_seat:  # one choice for each seat, asked seat by seat
+        values = list(option.seat_values(settings.options.get(key, option.default), len(settings.seats)))
+        for k, seat in enumerate(settings.seats):
+            which = await choose(terminal, f"{option.label} for seat {k + 1} ({seat.name or 'an open seat'})? "
+                                           f"{option.hint}".strip(), [label for _, label in option.choices], back=True)
+            if which is None or which == QUIT:
+                return
+            values[k] = option.choices[which][0]
+            settings.options[key] = ",".join(values)
+        return
     if option.choices:
         which = await choose(terminal, f"{option.label}? {option.hint}".strip(),
                              [label for _, label in option.choices], back=True)

@@ -473,7 +473,7 @@ class LobbyScreen(Screen[None]):
         from .server_game import NewGameScreen
         from .start import NewGame
 
-        settings = NewGame(seed=0, paces=self.session.link.paces)
+        settings = NewGame(seed=0, paces=self.session.link.paces, offered=self.session.link.choices)
         settings.seats[0] = SeatConfig(self.session.user)
 
         def create(ok: bool | None) -> None:
@@ -485,7 +485,7 @@ class LobbyScreen(Screen[None]):
                 names=tuple((s.name or "")[:24] for s in settings.seats),
                 reserved=tuple(s.reserved if s.bot is None and k else None
                                for k, s in enumerate(settings.seats)),
-                options=dict(settings.options),
+                options=settings.chosen_options(),
                 rules=TableRules(answer_timeout=max(5, settings.answer_timeout),
                                  min_round=settings.min_round,
                                  takeover_after=settings.takeover or None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import getpass
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -20,7 +21,7 @@ from textual.widgets import Static
 from grail_tui.app.cursor import row_offset
 from grail_tui.app.keyline import KeyFooter
 from grail_tui.games import registry
-from grail_tui.games.api import BotLevel, GameKind, Setup, SetupOption, SetupRequest
+from grail_tui.games.api import BotLevel, GameKind, OptionType, Setup, SetupOption, SetupRequest
 from grail_tui.table.seats import BOT_NAMES, SeatConfig
 
 
@@ -78,20 +79,29 @@ class NewGame:
     pace: str = "live"  # or one of the server's turn-based presets (docs/turn-based.md)
     paces: tuple[str, ...] = ()  # the presets the server offers
     on_flag: Flag = "bot"  # a turn-based seat out of time: a bot plays it, it is skipped, or the game ends
+    # a server's own choices for options (its card sets and decks): game -> key -> (value, label)s
+    offered: Mapping[str, Mapping[str, tuple[tuple[str, str], ...]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        for option in self.kind.options():
+        for option in self.game_options():
             self.options.setdefault(option.key, option.default)
 
     @property
     def kind(self) -> GameKind:
         return registry.get(self.game)
 
+    def game_options(self) -> list[SetupOption]:
+        """The game's options, with the choices the server offers where it says (a server's
+        card sets are its operator's, not this computer's)."""
+        offered = self.offered.get(self.game, {})
+        return [replace(o, choices=tuple(offered[o.key])) if o.choices and offered.get(o.key) else o
+                for o in self.kind.options()]
+
     def option(self, key: str) -> SetupOption:
-        return next(o for o in self.kind.options() if o.key == key)
+        return next(o for o in self.game_options() if o.key == key)
 
     def fixed_players(self) -> int | None:
-        for option in self.kind.options():
+        for option in self.game_options():
             need = option.players.get(str(self.options.get(option.key)))
             if need is not None:
                 return need
@@ -113,10 +123,18 @@ class NewGame:
         """What a seat may be, in the order ←/→ steps through: a person, then the game's bots."""
         return (None, *self.kind.bot_levels)  # None: a human at this terminal
 
+    def chosen_options(self) -> dict[str, str | int]:
+        """The options as the game takes them: a per-seat choice for the seats there are now."""
+        out = dict(self.options)
+        for option in self.game_options():
+            if option.per_seat and option.key in out:
+                out[option.key] = ",".join(option.seat_values(out[option.key], len(self.seats)))
+        return out
+
     def setup(self) -> Setup:
         request = SetupRequest(players=len(self.seats), seed=self.seed,
                                names=tuple(s.name or f"Seat {k + 1}" for k, s in enumerate(self.seats)),
-                               options=dict(self.options))
+                               options=self.chosen_options())
         return self.kind.make_setup(request)
 
 
@@ -174,11 +192,16 @@ class StartMenu(Widget, can_focus=True):
         items += ["players"] + [f"seat{k}" for k in range(len(self.settings.seats))]
         if not self.remote:
             items.append("seed")
-        items += [f"option:{o.key}" for o in self.settings.kind.options()]
+        items += [f"option:{o.key}" for o in self.shown_options()]
         if self.remote:
             items += ["pace"]
             items += ["flag"] if self.settings.pace != "live" else ["timeout", "minround", "takeover"]
         return items
+
+    def shown_options(self) -> list[SetupOption]:
+        """The game's options with something to choose: a choice of one (the only card set) is
+        no row, so six seats and a note still fit 80x24."""
+        return [o for o in self.settings.game_options() if o.type is not OptionType.CHOICE or len(o.choices) > 1]
 
     def action_move(self, delta: int) -> None:
         rows = self.rows()
@@ -219,6 +242,8 @@ class StartMenu(Widget, can_focus=True):
             option = s.option(item[7:])
             if option.is_text:
                 self.message = "Press Enter to type it."
+            elif option.per_seat:
+                self.message = "Press Enter to choose one for each seat."
             elif option.choices:
                 values = [v for v, _ in option.choices]
                 current = str(s.options.get(option.key, option.default))
@@ -247,6 +272,8 @@ class StartMenu(Widget, can_focus=True):
             self.post_message(self.Chosen(item))
         elif item.startswith("option:") and self.settings.option(item[7:]).is_text:
             self._edit_text(self.settings.option(item[7:]))
+        elif item.startswith("option:") and self.settings.option(item[7:]).per_seat:
+            self._edit_seats(self.settings.option(item[7:]))
         else:
             self.post_message(self.Chosen("start"))
 
@@ -319,6 +346,21 @@ class StartMenu(Widget, can_focus=True):
 
         self.app.push_screen(TextPrompt(f"{option.label}: {option.hint}",
                                         str(s.options.get(option.key, option.default))), typed)
+
+    def _edit_seats(self, option: SetupOption) -> None:
+        """A choice for each seat, on a screen of its own (one line a seat)."""
+        from .seat_choices import SeatChoices
+
+        s = self.settings
+
+        def chosen(value: str | None) -> None:
+            if value is not None:
+                s.options[option.key] = value
+                self.message = ""
+                self.refresh()
+
+        names = [seat.name or ("open seat" if self.remote else f"Seat {k + 1}") for k, seat in enumerate(s.seats)]
+        self.app.push_screen(SeatChoices(option, names, s.options.get(option.key, option.default)), chosen)
 
     def action_erase(self) -> None:
         target = self._number(self.rows()[self.row])
@@ -397,10 +439,17 @@ class StartMenu(Widget, can_focus=True):
             line(f"seat{k}", f"Seat {k + 1}", f"{shown[:14]:<15}{kind}", hint)
         if not self.remote:
             line("seed", "Seed", str(s.seed), "type digits, Backspace erases")
-        for option in s.kind.options():
+        for option in self.shown_options():
             value = s.options.get(option.key, option.default)
             if option.is_text:
                 shown, hint = str(value), "Enter to type"
+            elif option.per_seat:
+                labels = dict(option.choices)
+                each = option.seat_values(value, len(s.seats))
+                shown = (f"{labels.get(each[0], each[0])}, every seat" if len(set(each)) == 1
+                         else ", ".join(labels.get(v, v) for v in each))
+                shown = shown if len(shown) <= 44 else shown[:43] + "…"
+                hint = "Enter: each seat's"
             elif option.choices:
                 shown = dict(option.choices).get(str(value), str(value))
                 hint = f"←/→ · {option.hint}" if option.hint else "←/→"

@@ -100,6 +100,7 @@ class OptionType(Enum):
     CHOICE = "choice"  # one of the option's ``choices`` (a variant, a deck by name)
     NUMBER = "number"  # a whole number from ``low`` to ``high``
     TEXT = "text"  # a line the host types; the game's make_setup checks it, in its own words
+    SEATS = "seats"  # one of ``choices`` for each seat, comma-separated in seat order (a deck each)
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,36 @@ class SetupOption:
     @property
     def is_text(self) -> bool:
         return self.type is OptionType.TEXT
+
+    @property
+    def per_seat(self) -> bool:
+        return self.type is OptionType.SEATS
+
+    def seat_values(self, value: str | int, seats: int) -> tuple[str, ...]:
+        """A per-seat option's choice for each of ``seats`` seats: a seat the value does not
+        name takes the first choice (the game's default)."""
+        given = [part.strip() for part in str(value).split(",")] if str(value).strip() else []
+        given += [self.choices[0][0] if self.choices else ""] * (seats - len(given))
+        return tuple(given[:seats])
+
+    def refusal(self, value: str | int, players: int) -> str | None:
+        """Why ``value`` is not one this option takes (None: it is); only choices and numbers are
+        checked here, a text is the game's to check in its own words."""
+        values = [choice for choice, _ in self.choices]
+        if self.type is OptionType.SEATS:
+            given = [part.strip() for part in str(value).split(",")] if str(value).strip() else []
+            if len(given) > players:
+                return f"{self.label}: one for each of the {players} seats, not {len(given)}."
+            wrong = next((part for part in given if part not in values), None)
+            if wrong is not None:
+                return f"{self.label}: {wrong[:30]!r} is not one of {', '.join(values)}."
+            return None
+        if self.type is OptionType.CHOICE and value not in values:
+            return f"{self.label}: {str(value)[:30]!r} is not one of {', '.join(values)}."
+        if self.type is OptionType.NUMBER and (not isinstance(value, int) or isinstance(value, bool)
+                                               or not self.low <= value <= self.high):
+            return f"{self.label} is a whole number from {self.low} to {self.high}."
+        return None
 
 
 @dataclass(frozen=True)

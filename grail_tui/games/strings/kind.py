@@ -6,6 +6,7 @@ A seat's view lists that seat's legal actions (S-3), so a client or a bot needs 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
@@ -16,24 +17,44 @@ from ..kit.kind import BaseKind
 from ..kit.terms import BotLevel, OptionType, Result, SetupOption, SetupRequest, Wait
 from . import engine
 from .engine import (
+    DEFAULT_SET,
     PLAYERS_MAX,
     PLAYERS_MIN,
     ROUND_LIMIT,
     Action,
+    Deck,
     Game,
     Pass,
     PlayerView,
     PublicView,
     Setup,
+    brought,
+    brought_decks,
+    card_set,
     decks,
+    sets,
 )
 
 View = PlayerView | PublicView
 
 
-def default_decks(players: int) -> tuple[str, ...]:
+ROTATION, RANDOM = "rotation", "random"  # a seat's deck when none is named
+
+
+def default_decks(players: int, set_id: str = DEFAULT_SET) -> tuple[str, ...]:
     """Two rival pairs first (card notes §3.6): A-B, then C-D, then E-F."""
-    return tuple(list(decks())[:players])
+    return tuple(seat_deck(set_id, ROTATION, k, 0) for k in range(players))
+
+
+def seat_deck(set_id: str, choice: str, seat: int, seed: int) -> str:
+    """The deck a seat plays: the one named; by seat, the set's decks in their order (rival pairs);
+    at random, one drawn from the game's seed (public: a preconstructed list is, §4)."""
+    known = list(decks(set_id))
+    if choice == ROTATION:
+        return known[seat % len(known)]
+    if choice == RANDOM:
+        return random.Random(f"pulling-strings-deck:{seed}:{seat}").choice(known)
+    return choice
 
 
 class StringsKind(BaseKind[Setup, Game, Action, View]):
@@ -50,10 +71,21 @@ class StringsKind(BaseKind[Setup, Game, Action, View]):
     rebuilds_from_view = False
 
     def options(self) -> Sequence[SetupOption]:
+        """The card sets are those installed here (a server's are its operator's: a client names
+        one, it never sends cards), and a seat's deck one of theirs, or one a player brought
+        (local play: ``--deck``)."""
+        deck_choices = [(ROTATION, "by seat"), (RANDOM, "at random")]
+        for set_id in sets():  # a deck is named within the set played: one id, one choice
+            prefix = "" if set_id == DEFAULT_SET else f"{set_id}: "
+            deck_choices += [(deck.id, prefix + deck.name) for deck in decks(set_id).values()
+                             if all(deck.id != value for value, _ in deck_choices)]
+        deck_choices += [(deck.id, f"{deck.name} (your file)") for deck in brought_decks()]
         return (
-            SetupOption("decks", "Decks", "", kind=OptionType.TEXT,
-                        hint="the preconstructed decks, one per seat, comma-separated (" + ", ".join(decks())
-                             + "); empty: rival pairs in that order"),
+            SetupOption("cards", "Card set", DEFAULT_SET,
+                        choices=tuple((set_id, f"{card_set(set_id).title} ({set_id})") for set_id in sets()),
+                        hint="the cards the decks are made of"),
+            SetupOption("decks", "Decks", "", choices=tuple(deck_choices), kind=OptionType.SEATS,
+                        hint="each seat's deck; by seat: rival pairs in the set's order"),
             SetupOption("turn_limit", "Round limit", ROUND_LIMIT, low=1, high=200,
                         hint="rounds before the player with the most groups wins (a platform addition)"),
             SetupOption("goal", "Basic goal", 0, low=0, high=30,
@@ -64,13 +96,24 @@ class StringsKind(BaseKind[Setup, Game, Action, View]):
         players = request.players
         if not PLAYERS_MIN <= players <= PLAYERS_MAX:
             raise ValueError(f"Pulling Strings is played by {PLAYERS_MIN} to {PLAYERS_MAX} players, not {players}.")
-        text = str(request.options.get("decks", "") or "").strip()
-        chosen = tuple(d.strip() for d in text.split(",") if d.strip()) if text else default_decks(players)
-        if len(chosen) != players:
-            raise ValueError(f"Name one deck per seat: {players} decks, not {len(chosen)}.")
-        for deck in chosen:
-            if deck not in decks():
-                raise ValueError(f"There is no deck {deck!r}; the decks are {', '.join(decks())}.")
+        set_id = str(request.options.get("cards", DEFAULT_SET) or DEFAULT_SET)
+        if set_id not in sets():
+            raise ValueError(f"There is no card set {set_id[:30]!r} here; the sets are {', '.join(sets())}.")
+        text = str(request.options.get("decks", "") or "")
+        named = [part.strip() or ROTATION for part in text.split(",")] if text.strip() else []
+        if len(named) > players:
+            raise ValueError(f"Name one deck per seat: {players} decks, not {len(named)}.")
+        named += [ROTATION] * (players - len(named))
+        chosen = tuple(seat_deck(set_id, choice, k, request.seed) for k, choice in enumerate(named))
+        custom: list[Deck] = []
+        for deck_id in chosen:
+            own = brought(deck_id)
+            if own is not None and own.set == set_id:
+                if own not in custom:
+                    custom.append(own)
+            elif deck_id not in decks(set_id):
+                raise ValueError(f"There is no deck {deck_id[:30]!r} in card set {set_id}; its decks are "
+                                 f"{', '.join(decks(set_id))}.")
         limit = request.options.get("turn_limit", ROUND_LIMIT)
         goal = request.options.get("goal", 0)
         for key, value, low in (("turn_limit", limit, 1), ("goal", goal, 0)):
@@ -78,7 +121,16 @@ class StringsKind(BaseKind[Setup, Game, Action, View]):
                 raise ValueError(f"The {key.replace('_', ' ')} is a whole number of at least {low}.")
         assert isinstance(limit, int) and isinstance(goal, int)
         return Setup(seed=request.seed, decks=chosen, names=tuple(request.names),
-                     first_player=request.first_player, round_limit=limit, goal=goal)
+                     first_player=request.first_player, card_set=set_id, round_limit=limit, goal=goal,
+                     custom=tuple(custom))
+
+    def bring_cards(self, path: Path) -> str:
+        """``--cards``: install a card set from a file or folder for this process; its id."""
+        return engine.install_cards(path).id
+
+    def bring_deck(self, path: Path) -> str:
+        """``--deck``: a player's own deck list, checked; its id (what the decks option names)."""
+        return engine.bring_deck(path).id
 
     def check_cards(self, path: Path) -> str:
         """``grail-tui cards check``: a card file or deck list checked completely."""

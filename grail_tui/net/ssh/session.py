@@ -41,7 +41,8 @@ NAME_TRIES = 5
 FLUSH_SECONDS = 0.25  # for an app's last output once it has exited
 # From the server's own environment, only what a Python program needs to run.
 SERVER_VARIABLES = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "PYTHONPATH", "VIRTUAL_ENV",
-                    "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
+                    "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME",
+                    "GRAIL_TUI_CARDS")  # the card sets `serve --cards` installed: a session shows their cards
 COLORTERMS = ("truecolor", "24bit")
 # Leave the alternate screen, show the cursor, stop mouse and paste modes, plain
 # colours: what an app that was killed had no chance to undo.

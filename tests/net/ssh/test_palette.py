@@ -33,7 +33,7 @@ class GuestSession:
         from types import SimpleNamespace
 
         self.user, self.guest, self.connected = ("guest-3f2a" if guest else "ann"), guest, True
-        self.link = SimpleNamespace(paces=())  # the server's turn-based paces: none here
+        self.link = SimpleNamespace(paces=(), choices={})  # the server's paces and choices: none here
         self.listeners: list = []
         self._ref = 0
 

@@ -10,6 +10,7 @@ import pytest
 
 from grail_tui.games.strings.engine import (
     CODEC,
+    Declare,
     Game,
     GameRecord,
     MalformedActionError,
@@ -66,3 +67,15 @@ def test_damaged_actions_and_records_are_refused_with_their_reason():
     data["actions"][3]["card"] = 10_000
     with pytest.raises(ReplayError, match="action 3"):
         GameRecord.from_dict(data).replay()
+
+
+def test_a_view_offering_an_attack_round_trips_through_the_codec():
+    """A Declare's own 'kind' (control or destroy) once overwrote the codec's class name, and a
+    client on a server could not read its view as soon as it might attack."""
+    game = Game(Setup(seed=2, decks=(A, B), round_limit=6))
+    rng = random.Random(2)
+    while not any(isinstance(a, Declare) for a in game.legal_actions(game.to_act()[0])):
+        legal = game.legal_actions(game.to_act()[0])
+        game.apply(legal[rng.randrange(len(legal))])
+    view = game.view(game.to_act()[0])
+    assert decode(PlayerView, json.loads(json.dumps(CODEC.jsonable(view)))) == view

@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 
 from ..engine import (
+    DEFAULT_SET,
     Action,
     Agent,
     Answer,
@@ -65,6 +66,8 @@ class HeuristicBot:
         return self.cards[card_id]
 
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if view.public.card_set != DEFAULT_SET:  # a game of an installed set reads its own cards
+            self.cards = card_set(view.public.card_set).cards
         prompt = view.public.prompt
         if prompt == "cabal":
             return self._first(legal, ChooseCabal)

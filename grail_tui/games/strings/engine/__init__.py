@@ -40,7 +40,17 @@ from .actions import (
 )
 from .board import relation
 from .cards import CardDataError, CardDef, CardSet, Deck
-from .catalogue import DEFAULT_SET, card_set, check_file, decks
+from .catalogue import (
+    DEFAULT_SET,
+    bring_deck,
+    brought,
+    brought_decks,
+    card_set,
+    check_file,
+    decks,
+    install_cards,
+    sets,
+)
 from .codec import CODEC, DecodeError, action_from_dict, action_to_dict, decode, decode_any, jsonable
 from .errors import *  # noqa: F403 - every rule's error class
 from .errors import IllegalActionError, MalformedActionError
@@ -70,7 +80,7 @@ __all__ = [
     "PLAYERS_MAX", "PLAYERS_MIN", "Pass", "Phase", "Place", "PlaceAgent", "PlaceResource", "PlayPlot",
     "PlayerView", "PublicView", "ROUND_LIMIT", "RecordError", "ReplayError", "Reveal", "Rolled", "Saw",
     "Setup", "Shelter", "Side", "Support", "WindowKind", "action_from_dict", "action_to_dict",
-    "attack_total", "basic_goal", "card_set", "check_file", "decode", "decode_any", "decks",
-    "defence_total", "jsonable", "relation", "setup_from_dict", "setup_to_dict", "succeeds", "support_value",
+    "attack_total", "basic_goal", "bring_deck", "brought", "brought_decks", "card_set", "check_file", "decode", "decode_any", "decks",
+    "defence_total", "install_cards", "jsonable", "relation", "sets", "setup_from_dict", "setup_to_dict", "succeeds", "support_value",
     "visible_to",
 ]

@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .cards import CardDataError, CardSet, Deck, card_set_from_files, deck_from_dict
+from .cards import CARD_FORMAT, CardDataError, CardSet, Deck, card_set_from_files, deck_from_dict
 
 DEFAULT_SET = "ps1"
 PACKAGE = "grail_tui.games.strings"
@@ -26,9 +26,108 @@ def _toml(text: str, name: str) -> dict[str, Any]:
         raise CardDataError(f"{name}: not valid TOML ({exc})") from None
 
 
-@cache
+# Card sets installed at run time (an operator's ``serve --cards``, a player's ``--cards``) and
+# deck lists a player brought (``--deck``): by id, beside the shipped ones, never replacing one.
+_installed: dict[str, tuple[CardSet, dict[str, Deck]]] = {}
+_brought: dict[str, Deck] = {}
+
+
 def card_set(set_id: str = DEFAULT_SET) -> CardSet:
-    """A card set shipped with grail-tui; CardDataError if there is none of that name."""
+    """A card set shipped with grail-tui or installed; CardDataError if there is none of that name."""
+    if set_id in _installed:
+        return _installed[set_id][0]
+    return _shipped_set(set_id)
+
+
+def decks(set_id: str = DEFAULT_SET) -> Mapping[str, Deck]:
+    """The preconstructed decks of a set, by id, in file order (deck A first)."""
+    if set_id in _installed:
+        return _installed[set_id][1]
+    return _shipped_decks(set_id)
+
+
+def sets() -> tuple[str, ...]:
+    """Every card set a game may be played with here: the shipped ones, then those installed."""
+    return (*_shipped_ids(), *_installed)
+
+
+@cache
+def _shipped_ids() -> tuple[str, ...]:
+    return tuple(sorted(item.name for item in resources.files(PACKAGE).joinpath("cards").iterdir()
+                        if item.is_dir() and not item.name.startswith(("_", "."))))
+
+
+def brought(deck_id: str) -> Deck | None:
+    """A deck list a player brought from a file (local play only), by its id."""
+    return _brought.get(deck_id)
+
+
+def brought_decks() -> tuple[Deck, ...]:
+    return tuple(_brought.values())
+
+
+def install_cards(path: Path) -> CardSet:
+    """Install a card set from a card file, or from a folder of its card files and deck lists;
+    CardDataError naming the file, the card and the field if anything in it is bad."""
+    files = sorted(path.glob("*.toml")) if path.is_dir() else [path]
+    if not files:
+        raise CardDataError(f"{path}: no .toml card files in it")
+    parsed = [(str(file), _read(file)) for file in files]
+    deck_files = [(name, data) for name, data in parsed if _is_deck(data)]
+    card_files = [(name, data) for name, data in parsed if not _is_deck(data)]
+    if not card_files:
+        raise CardDataError(f"{path}: no card file in it (a card file has format {CARD_FORMAT!r} "
+                            "and one of a set's files a [set] table)")
+    cards = card_set_from_files(card_files)
+    if cards.id in sets() and cards.id not in _installed:
+        raise CardDataError(f"{path}: set id {cards.id!r} is the id of a set shipped with grail-tui; "
+                            "give yours another id")
+    before = _installed.get(cards.id)
+    if before is not None and before[0].digest() != cards.digest():
+        raise CardDataError(f"{path}: another card set {cards.id!r} is already installed")
+    found: dict[str, Deck] = {}
+    for name, data in deck_files:
+        deck = deck_from_dict(data, name, cards)
+        if deck.id in found:
+            raise CardDataError(f"{name}: deck id {deck.id!r} is used by another deck of the set")
+        found[deck.id] = deck
+    _installed[cards.id] = (cards, found)
+    return cards
+
+
+def bring_deck(path: Path) -> Deck:
+    """A player's own deck list, checked against the set it names (shipped or installed);
+    CardDataError naming the file, the card and the field if it is not legal."""
+    data = _read(path)
+    if not _is_deck(data):
+        raise CardDataError(f"{path}: format: should be 'pulling-strings-deck/1' (a deck list)")
+    head = data.get("deck")
+    set_id = head.get("set", DEFAULT_SET) if isinstance(head, dict) else DEFAULT_SET
+    if not isinstance(set_id, str) or set_id not in sets():
+        raise CardDataError(f"{path}: deck.set: no card set {set_id!r} is installed "
+                            f"(the sets: {', '.join(sets())})")
+    deck = deck_from_dict(data, str(path), card_set(set_id))
+    if deck.id in decks(set_id):
+        raise CardDataError(f"{path}: deck.id: {deck.id!r} is the id of a deck of set {set_id!r}; "
+                            "give yours another id")
+    _brought[deck.id] = deck
+    return deck
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CardDataError(f"{path}: cannot read it ({exc})") from None
+    return _toml(text, str(path))
+
+
+def _is_deck(data: Mapping[str, Any]) -> bool:
+    return str(data.get("format", "")).startswith("pulling-strings-deck")
+
+
+@cache
+def _shipped_set(set_id: str) -> CardSet:
     folder = resources.files(PACKAGE).joinpath("cards").joinpath(set_id)
     if not folder.is_dir():
         raise CardDataError(f"no card set {set_id!r} is installed")
@@ -38,9 +137,8 @@ def card_set(set_id: str = DEFAULT_SET) -> CardSet:
 
 
 @cache
-def decks(set_id: str = DEFAULT_SET) -> Mapping[str, Deck]:
-    """The preconstructed decks of a shipped set, by id, in file order (deck A first)."""
-    cards = card_set(set_id)
+def _shipped_decks(set_id: str) -> Mapping[str, Deck]:
+    cards = _shipped_set(set_id)
     folder = resources.files(PACKAGE).joinpath("decks").joinpath(set_id)
     found: dict[str, Deck] = {}
     for item in sorted(folder.iterdir(), key=lambda i: i.name):
@@ -61,8 +159,11 @@ def check_file(path: Path) -> str:
     except (OSError, UnicodeDecodeError) as exc:
         raise CardDataError(f"{path}: cannot read it ({exc})") from None
     data = _toml(text, str(path))
-    if data.get("format", "").startswith("pulling-strings-deck"):
-        deck = deck_from_dict(data, str(path), card_set())
+    if _is_deck(data):
+        head = data.get("deck")
+        set_id = head.get("set") if isinstance(head, dict) else None
+        named = set_id if isinstance(set_id, str) and set_id in sets() else DEFAULT_SET
+        deck = deck_from_dict(data, str(path), card_set(named))
         return f"{path}: deck {deck.id!r} ({deck.name}) is legal: {len(deck.plot)} plot cards, " \
                f"{len(deck.group)} group cards."
     if "set" in data:

@@ -10,7 +10,7 @@ from enum import Enum
 from typing import Any
 
 from ...kit.codec import Codec, DecodeError
-from .actions import ACTION_TYPES, Action
+from .actions import ACTION_TYPES, Action, Declare
 from .errors import MalformedActionError
 from .vocabulary import AttackKind, Side
 
@@ -23,7 +23,21 @@ def _modules() -> Iterable[types.ModuleType]:
     return (actions, events, view)
 
 
-CODEC = Codec({}, _modules)
+def _declare_from_json(data: Any) -> Action:
+    try:
+        return action_from_dict(data) if isinstance(data, Mapping) and data.get("kind") == "declare" else _not(data)
+    except MalformedActionError as exc:
+        raise DecodeError(str(exc)) from None
+
+
+def _not(data: Any) -> Action:
+    raise DecodeError(f"expected a declare, not {str(data)[:40]}")
+
+
+# A Declare's own field ``kind`` (control or destroy) would overwrite the codec's ``kind`` (the
+# class) in a view's legal actions, and no client could read its view again: it travels in the
+# compact form records use (``attack`` for its kind).
+CODEC = Codec({Declare: (lambda action: action_to_dict(action), _declare_from_json)}, _modules)
 jsonable = CODEC.jsonable
 decode = CODEC.decode
 decode_any = CODEC.decode_any

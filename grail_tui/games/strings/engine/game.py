@@ -108,7 +108,7 @@ class Game:
             raise ValueError(f"Pulling Strings is for {PLAYERS_MIN} to {PLAYERS_MAX} players, not {setup.players}.")
         self.setup = setup
         self.cards = cards or card_set(setup.card_set)
-        known = decks(setup.card_set) if cards is None else {}
+        known = {**(decks(setup.card_set) if cards is None else {}), **{d.id: d for d in setup.custom}}
         self.dice = Dice(setup.seed)
         self.rolls = random.Random(f"pulling-strings:{setup.seed}")  # the dice, drawn as rolled
         players = setup.players

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from .cards import Deck
+
 Player = int
 Uid = int  # one physical card in this game (decks' cards numbered in deck-list order)
 
@@ -75,6 +77,7 @@ class Setup:
     goal: int = 0  # the basic goal; 0: by the number of players
     shield_covers_attacks: bool = True  # HR-36
     tourney_two_player: bool = False
+    custom: tuple[Deck, ...] = ()  # deck lists players brought (``decks`` names them by id)
 
     @property
     def players(self) -> int:
