@@ -288,7 +288,8 @@ class GrailApp(App[int]):
         kind = lesson_kind(self.settings)
         plan = kind.lesson() if kind is not None else None
         if kind is None or plan is None:
-            self.notify("No game here has a guided first game yet.", severity="warning", markup=False)
+            self.notify(f"{self.settings.kind.title} has no guided first game yet: choose another game "
+                        "in the Game row for one.", severity="warning", markup=False)
             return
         saved = self.saved_lesson(kind)
         if saved is not None:

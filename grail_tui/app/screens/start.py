@@ -53,11 +53,10 @@ def _default_seats() -> list[SeatConfig]:
 
 
 def lesson_kind(settings: NewGame) -> GameKind | None:
-    """The game Learn to play teaches: the one chosen for a new game if it has a lesson, else
-    the first that has one."""
-    if settings.kind.lesson() is not None:
-        return settings.kind
-    return next((kind for kind in registry.playable() if kind.lesson() is not None), None)
+    """The game Learn to play teaches: the one chosen for a new game, if it has a lesson (a game
+    without one shows no Learn to play row: teaching another game than the one chosen surprises,
+    and the row would cost a six-seat form its last line at 80x24)."""
+    return settings.kind if settings.kind.lesson() is not None else None
 
 
 Flag = Literal["bot", "skip", "end"]
@@ -186,7 +185,7 @@ class StartMenu(Widget, can_focus=True):
         return row_offset(self, 2, line)
 
     def rows(self) -> list[str]:
-        items = [m for m in self.menu if m != "continue" or self.saved]
+        items = [m for m in self.menu if self.offers(m)]
         if len(registry.kinds()) > 1:  # the row says why a game without screens is not offered
             items.append("game")
         items += ["players"] + [f"seat{k}" for k in range(len(self.settings.seats))]
@@ -289,6 +288,14 @@ class StartMenu(Widget, can_focus=True):
             self.post_message(self.Rename(int(item[4:])))
             return
         self.refresh()
+
+    def offers(self, item: str) -> bool:
+        """Is this menu row shown? Continue with a save only, Learn to play for a game with a lesson."""
+        if item == "continue":
+            return bool(self.saved)
+        if item == "learn":
+            return lesson_kind(self.settings) is not None
+        return True
 
     def learn_hint(self) -> str:
         """Learn to play's key, the game it teaches (the one chosen below, if it has a lesson)
@@ -403,7 +410,7 @@ class StartMenu(Widget, can_focus=True):
             text.append("\n")
 
         for item in self.menu:
-            if item == "continue" and not self.saved:
+            if not self.offers(item):
                 continue
             label = "Create this game on the server" if self.remote and item == "start" else MENU_LABELS[item]
             hint = {"start": "Enter", "continue": self.saved or "", "library": "f", "quit": "Ctrl+Q",
