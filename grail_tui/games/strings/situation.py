@@ -252,6 +252,13 @@ ASKED = {
 }
 
 
+DECIDING = {"cabal": "Your Cabal (secret)", "start": "Your start group (secret)", "open start": "Your start group",
+            "draw": "What to draw", "place": "Free placement: card under master (arrow)",
+            "commit": "Commit the attack", "bottom": "To the bottom of your plot deck",
+            "shelter": "Your group is to be destroyed", "offer": "An offer of cards",
+            "counter": "Answer with a counterstrike?"}
+
+
 def asked_text(view: PublicView, pv: PlayerView | None) -> str:
     prompt = view.prompt
     text = ASKED.get(prompt, "Enter lists what you may do.")
@@ -295,7 +302,7 @@ def describe(action: Action, view: PlayerView) -> str:
     who = public.name
 
     def under(at: int, arrow: int) -> str:
-        return f"under {name(at)} (arrow {arrow + 1})"
+        return f"under {name(at)} ({arrow + 1})"
 
     if isinstance(action, ChooseCabal):
         card = cards.card(action.card)
@@ -313,7 +320,7 @@ def describe(action: Action, view: PlayerView) -> str:
             return "Place nothing"
         if action.at < 0:
             return f"Place the resource {name(action.card)}"
-        return f"Place {name(action.card)} {under(action.at, action.arrow)}"
+        return f"{name(action.card)} {under(action.at, action.arrow)}"
     if isinstance(action, Declare):
         target = next((s for s in public.structure if s.uid == action.target), None)
         whose = ("from your hand" if target is None else "yours" if target.controller == view.player
@@ -398,11 +405,17 @@ def in_menu(action: Action, menu: Menu, prompt: str) -> bool:
     return isinstance(action, MENUS[menu])
 
 
+def mentions(action: Action, uid: int) -> bool:
+    """Does the action name this card (as the card played, the attacker, the target, a payer...)?"""
+    for field in ("card", "attacker", "target", "group", "resource", "holder", "at", "payer", "plot"):
+        if getattr(action, field, -2) == uid:
+            return True
+    return uid in getattr(action, "cards", ()) or uid in getattr(action, "payers", ())
+
+
 def choices(legal: Sequence[Action], menu: Menu, prompt: str, about: int = -1) -> list[Action]:
-    """The legal actions a menu lists; attacks by the card under the cursor first, if it has any."""
+    """The legal actions a menu lists, those naming the card under the cursor first."""
     found = [a for a in legal if in_menu(a, menu, prompt)]
-    if menu is Menu.ATTACK and about >= 0:
-        mine: list[Action] = [a for a in found if isinstance(a, Declare) and a.attacker == about]
-        if mine:
-            return mine
-    return found
+    if about < 0:
+        return found
+    return sorted(found, key=lambda a: not mentions(a, about))  # stable: the engine's order otherwise

@@ -38,6 +38,8 @@ MENU_TITLES = {Menu.DECIDE: "Choose", Menu.ATTACK: "Attack: attacker → target 
 
 
 class LogPane(WrappedLog):
+    can_focus = False  # the cursor keys walk your side of the table, never the log
+
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.shown = 0
@@ -347,7 +349,8 @@ class StringsScreen(TableScreen):
             lines = [situation.describe(a, pv) for a in self.listed]
             height = self.query_one("#choices").size.height or 12
             self.query_one("#choices", Static).update(
-                choices_text(MENU_TITLES[self.menu], lines, self.choice, height, pane_width - 2, focused))
+                choices_text(situation.DECIDING.get(view.prompt, "Choose") if self.menu is Menu.DECIDE
+                             else MENU_TITLES[self.menu], lines, self.choice, height, pane_width - 2, focused))
         book = self.client.log(self.viewer)
         log = self.query_one(LogPane)
         if self.log_owner != self.viewer:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from grail_tui.app.table_screen import Key
 
 from ..engine import EndTurn, Pass
-from ..situation import Menu, asked_text, in_menu
+from ..situation import Menu, in_menu
 
 if TYPE_CHECKING:
     from .game import StringsScreen
@@ -56,9 +56,7 @@ def has(menu: Menu) -> Callable[[StringsScreen], bool]:
 
 def nothing(menu: Menu) -> Reason:
     def why(screen: StringsScreen) -> str | None:
-        view = screen.public
-        assert view is not None
-        return f"{NOTHING[menu]}. {asked_text(view, screen.mine)}"
+        return f"{NOTHING[menu]}."
     return why
 
 

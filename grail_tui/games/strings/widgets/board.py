@@ -81,7 +81,8 @@ def side_rows(view: PublicView, pv: PlayerView | None, seat: int, cards: Cards, 
         for face in hand:
             card = cards.defs.get(face.card)
             extra = f"  {numbers(card)} {alignments(card)}".rstrip() if card is not None else ""
-            label = card.plot_kind if card is not None and card.kind == "plot" else ""
+            label = "" if card is None else card.plot_kind if card.kind == "plot" else (
+                "resource" if card.kind == "resource" else "")
             text = f"  {cards.name(face.uid)}{extra}" + (f"  ({label})" if label else "")
             rows.append(Row(Text(text[:width]), face.uid))
     if pv.plot_bottom:
@@ -156,7 +157,8 @@ def attack_text(view: PublicView, cards: Cards, width: int) -> Text:
             return out
         out.append("Last attack", TITLE)
         out.append(f" · to {roll.attack_kind.value}\n")
-        out.append(f"{cards.name(roll.attacker)} {'→'} {cards.name(roll.target)}\n")
+        owners = {s.uid: f"{view.name(s.controller)}'s " for s in view.structure}
+        out.append(f"{owners.get(roll.attacker, '')}{cards.name(roll.attacker)} {'→'} {cards.name(roll.target)}\n")
         out.append(f"Attack {roll.attack} against defence {roll.defence}: margin {roll.margin}\n")
         total = roll.dice[0] + roll.dice[1]
         out.append(f"Rolled {roll.dice[0]}+{roll.dice[1]} = {total}: ")
@@ -165,11 +167,12 @@ def attack_text(view: PublicView, cards: Cards, width: int) -> Text:
             out.append(" (11 and 12 always fail)")
         return out
     target = next((s for s in view.structure if s.uid == attack.target.uid), None)
-    whose = "from the hand" if target is None else f"{view.name(target.controller)}'s"
+    whose = f"{view.name(target.controller)}'s " if target is not None else ""
+    where = "" if target is not None else " (not in play: from a hand)"
     out.append(f"Attack to {attack.attack_kind}", TITLE)
     out.append(" · committed\n" if attack.committed else " · declared, not committed\n")
     out.append(f"{view.name(attack.player)}'s {cards.name(attack.attacker)}\n")
-    out.append(f"  {'→'} {whose} {cards.name(attack.target.uid)}\n")
+    out.append(f"  {'→'} {whose}{cards.name(attack.target.uid)}{where}\n")
     out.append(f"Attack {attack.attack_total}", TITLE)
     out.append(f": {_parts(attack.attack_parts)}\n")
     out.append(f"Defence {attack.defence_total}", TITLE)
