@@ -126,6 +126,7 @@ def numbers(card: CardDef) -> str:
 
 
 def alignments(card: CardDef) -> str:
+    """Two letters per alignment, spaced (the tree writes them together to save room)."""
     return " ".join(ALIGNMENT.get(a, a[:2]) for a in card.alignments)
 
 
@@ -239,7 +240,7 @@ ASKED = {
     "open start": "Choose your start group openly: Enter lists the names still free.",
     "draw": "Your turn begins: Enter chooses what to draw (a plot card, a group card, both or none).",
     "place": "Free placement: Enter lists where a card of your group hand can go, or none.",
-    "main": "Your main phase: a attack · m move/link · p plot · o offer · u buy and more · e end turn.",
+    "main": "Your main phase: a attack · m move · p plot · o offer · u more · e end turn.",
     "commit": "Commit your attack: Enter to spend the attacker's token (or a plot), or call it off.",
     "support": "Support window: s adds a card or an agent · p plays a plot · n passes.",
     "round table": "Your lap at the table: p plays a plot · u buys or shows · o offers · n passes.",

@@ -6,9 +6,9 @@ import html
 import re
 
 from grail_tui.app.app import GrailApp
-from grail_tui.app.screens.prompts import PrivacyScreen
 from grail_tui.app.keyline import KeyFooter
-from grail_tui.games.strings.engine import CallOff, Commit, Declare, Setup
+from grail_tui.app.screens.prompts import PrivacyScreen
+from grail_tui.games.strings.engine import CallOff, Commit, Declare
 from grail_tui.games.strings.screens.end import EndScreen
 from grail_tui.games.strings.screens.game import StringsScreen
 from grail_tui.games.strings.situation import Cards, odds

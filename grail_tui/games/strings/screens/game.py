@@ -17,6 +17,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
@@ -52,6 +53,17 @@ class LogPane(WrappedLog):
         for line in lines[self.shown:]:
             self.write_line(line)
         self.shown = len(lines)
+
+
+class SidePane(Static):
+    """Your side of the table, cut to its width: a new width (the wide layout, a resized
+    terminal) paints it again."""
+
+    class Resized(Message):
+        pass
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
 
 
 class StringsScreen(TableScreen):
@@ -104,7 +116,7 @@ class StringsScreen(TableScreen):
     def compose(self) -> ComposeResult:
         yield Static(id="status", markup=False)  # players' names: plain text
         with Horizontal(id="body"):
-            yield Static(id="board")
+            yield SidePane(id="board")
             with Vertical(id="panes"):
                 yield Static(id="pane-table", classes="pane")
                 yield Static(id="pane-attack", classes="pane")
@@ -290,6 +302,9 @@ class StringsScreen(TableScreen):
 
     # -- one paint per change ----------------------------------------------------
 
+    def on_side_pane_resized(self) -> None:
+        self._dirty()
+
     def watch_viewer(self) -> None:
         self.cursor = -1
         self._dirty()
@@ -318,7 +333,7 @@ class StringsScreen(TableScreen):
         assert view is not None
         cards = Cards(pv if pv is not None else view)
         board = self.query_one("#board", Static)
-        width = max(20, board.size.width - 2 if board.size.width else 40)
+        width = max(20, board.size.width - 2 if board.size.width else 37)
         seat = self.side_seat()
         hidden = ("Hidden: pass the keyboard to the player asked." if self.hotseat
                   else "Only their holders see the hands.")
@@ -335,8 +350,10 @@ class StringsScreen(TableScreen):
                 return
         pane_width = max(24, self.query_one("#panes").size.width or 36)
         wide = self.has_class("-wide")
-        self.query_one("#pane-table", Static).update(
-            table_text(view, cards, self.other if self.other >= 0 else None, pane_width, self.g))
+        shown: list[int] = [self.other] if self.other >= 0 else []
+        if wide:  # room for every other player's structure at once
+            shown = [p for p in (view.order or range(view.players)) if p != seat and not view.seats[p].eliminated]
+        self.query_one("#pane-table", Static).update(table_text(view, cards, shown, pane_width, self.g))
         self.query_one("#pane-attack", Static).update(attack_text(view, cards, pane_width))
         self.listed = self.listing()
         focus = self.cursor
@@ -363,8 +380,6 @@ class StringsScreen(TableScreen):
             prompt = "You are watching. " + situation.waiting_text(view, None)
         else:
             prompt = situation.waiting_text(view, self.viewer)
-        if wide and self.menu is None:
-            prompt += "  (Tab: attack, card, table, log; w: whose structure)"
         self.say("#prompt-text", prompt)
         self.say("#prompt-error", self.error)
         self.keys_changed(tuple(b.action for b in self.BINDINGS if isinstance(b, Binding)

@@ -106,7 +106,7 @@ class StringsReplay(Screen[None]):
                 hands.append(f"{public.plot_hand} plot, {public.group_hand} group (hidden)", DIM)
             hands.append("\n")
         self.query_one("#hands", Static).update(hands)
-        self.query_one("#table", Static).update(table_text(view, cards, None, 60, self.g, structures=False))
+        self.query_one("#table", Static).update(table_text(view, cards, (), 60, self.g))
         self.query_one("#attack", Static).update(attack_text(view, cards, 60))
         book = LogBook(self.record.setup.names or [f"Player {p + 1}" for p in range(view.players)])
         book.feed([e for e in game.history if visible_to(e, None)])

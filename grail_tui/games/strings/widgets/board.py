@@ -38,7 +38,7 @@ def node_line(node: Node, cards: Cards, width: int, glyphs: Any) -> Text:
     if card is None:
         return line + Text(node.card)
     tail = f" {numbers(card)}"
-    align = alignments(card)
+    align = alignments(card).replace(" ", "")
     if align:
         tail += f" {align}"
     if node.open_arrows:
@@ -68,9 +68,9 @@ def side_rows(view: PublicView, pv: PlayerView | None, seat: int, cards: Cards, 
     if attached:
         rows.append(Row(Text("Resources and agents", TITLE)))
         for item in attached:
-            holder = "agent" if item.holder < 0 else f"{glyphs.arrow} {cards.name(item.holder)}"
+            holder = "as agent" if item.holder < 0 else f"{glyphs.arrow} {cards.name(item.holder)}"
             token = " ●" if item.tokens else ""
-            rows.append(Row(Text(f"  {cards.name(item.uid)} ({holder}){token}"[:width]), item.uid))
+            rows.append(Row(Text(clip(f"  {cards.name(item.uid)}{token} {holder}", width)), item.uid))
     public = view.seats[seat]
     if pv is None or pv.player != seat:
         rows.append(Row(Text(f"Hands: {public.plot_hand} plot, {public.group_hand} group", TITLE)))
@@ -114,10 +114,9 @@ def _marked(text: Text) -> Text:
     return marked
 
 
-def table_text(view: PublicView, cards: Cards, shown: int | None, width: int, glyphs: Any, *,
-               structures: bool = True) -> Text:
+def table_text(view: PublicView, cards: Cards, shown: Sequence[int], width: int, glyphs: Any) -> Text:
     """Every player in a line (groups against the goal, tokens, hands and decks by count), then
-    ``shown``'s structure."""
+    the structures of the players ``shown``."""
     out = Text()
     out.append(f"The table · goal {view.basic_goal} groups\n", TITLE)
     for seat in (view.order or range(view.players)):
@@ -130,9 +129,9 @@ def table_text(view: PublicView, cards: Cards, shown: int | None, width: int, gl
         if public.eliminated:
             line = f" {name:<9} out of the game"
         out.append(line[:width] + "\n", DIM if public.eliminated else Style())
-    if structures and shown is not None:
-        out.append(f"{view.name(shown)}'s structure (w: next)\n", TITLE)
-        for row in structure_rows(view, shown, cards, width - 1, glyphs):
+    for seat in shown:
+        out.append(f"{view.name(seat)}'s structure" + (" (w: next)\n" if len(shown) == 1 else "\n"), TITLE)
+        for row in structure_rows(view, seat, cards, width - 1, glyphs):
             out.append(" ")
             out.append_text(row.text)
             out.append("\n")
