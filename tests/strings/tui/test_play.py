@@ -74,7 +74,7 @@ async def test_the_attack_window_shows_the_declaration_each_contribution_the_tot
         assert f"Attack {attack.attack_total}:" in shown and f"Defence {attack.defence_total}:" in shown
         assert odds(attack.attack_total - attack.defence_total) in " ".join(shown.split())
         for help_ in attack.support:
-            assert f"{cards.name(help_.card.uid)} {help_.value:+d} {help_.side}" in " ".join(shown.split())
+            assert f"{help_.value:+d} {help_.side[:3]}: {cards.name(help_.card.uid)}" in " ".join(shown.split())
         prompt = text(screen, "#prompt-text")
         assert prompt.startswith("Support window:") and "n passes" in prompt
         await pilot.press("e")  # no turn of hers to end: said, nothing changes

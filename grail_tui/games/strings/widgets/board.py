@@ -119,16 +119,17 @@ def table_text(view: PublicView, cards: Cards, shown: Sequence[int], width: int,
     the structures of the players ``shown``."""
     out = Text()
     out.append(f"The table · goal {view.basic_goal} groups\n", TITLE)
+    out.append(clip(" player   groups ●  hand  decks", width) + "\n", DIM)
     for seat in (view.order or range(view.players)):
         public = view.seats[seat]
         mark = glyphs.destination if seat == view.active else " "
-        name = view.name(seat)[:9]
-        line = (f"{mark}{name:<9} {situation.groups(view, seat):>2}/{view.basic_goal} grp "
-                f"●{situation.tokens(view, seat):<2} hand {public.plot_hand}+{public.group_hand} "
-                f"deck {public.plot_deck}+{public.group_deck}")
+        name = view.name(seat)[:8]
+        line = (f"{mark}{name:<8} {situation.groups(view, seat):>2}/{view.basic_goal:<3} "
+                f"{situation.tokens(view, seat):>2}  {public.plot_hand}+{public.group_hand:<2} "
+                f"{public.plot_deck}+{public.group_deck}")
         if public.eliminated:
-            line = f" {name:<9} out of the game"
-        out.append(line[:width] + "\n", DIM if public.eliminated else Style())
+            line = f" {name:<8} out of the game"
+        out.append(clip(line, width) + "\n", DIM if public.eliminated else Style())
     for seat in shown:
         out.append(f"{view.name(seat)}'s structure" + (" (w: next)\n" if len(shown) == 1 else "\n"), TITLE)
         for row in structure_rows(view, seat, cards, width - 1, glyphs):
@@ -184,8 +185,9 @@ def attack_text(view: PublicView, cards: Cards, width: int) -> Text:
         out.append("Support\n", TITLE)
         for help_ in attack.support:
             card = cards.name(help_.card.uid) if help_.card is not None else "a card now in a hand"
-            out.append(f" {view.name(help_.player)[:8]}: {card} {help_.value:+d} {help_.side}"
-                       f"{' (' + help_.how + ')' if help_.how else ''}\n")
+            how = f", {help_.how}" if help_.how else ""
+            out.append(clip(f" {help_.value:+d} {help_.side[:3]}: {card} ({view.name(help_.player)}{how})", width)
+                       + "\n")
     else:
         out.append("No support yet.\n", DIM)
     if attack.committed and view.prompt == "support":
