@@ -28,7 +28,7 @@ KEYS = """\
 Each card in a structure reads: name, power/global power, R resistance (groups), its
 alignments (St State, Mk Market, Pr Progressive, Tr Traditional, Pc Pacifist, Mi Militant,
 Mu Mundane, Un Uncanny, Ou Outlaw, Ze Zealot), → and the number of open out-arrows, and ● per
-action token (○: none). The attack pane names every modifier and gives the chance of success:
+action token (○: none; * and o with --ascii). The attack pane names every modifier and gives the chance of success:
 the attack succeeds when 2d6 rolls at most the margin, and 11 or 12 always fail.
 
 """

@@ -259,3 +259,17 @@ async def test_hotseat_never_shows_a_hand_to_another_seat():
             checked += 1
             await pilot.press(*ann_moves(screen, k))
         assert seen == {0, 1} and checked > 10
+
+
+async def test_with_ascii_every_mark_of_the_tree_and_the_attack_is_plain_ascii():
+    scenarios.save(scenarios.support_window())
+    app = GrailApp(bot_delay=30, ascii_only=True, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        shown = on_screen(app)
+        assert "?" not in shown.replace("\n", "").replace("? Help", "")  # a character with no ASCII stand-in shows as ?
+        assert "+- " in shown and "Margin" not in shown  # the tree drawn in ASCII; the table pane in front
+        await pilot.press("v")
+        shown = on_screen(app)
+        assert "?" not in shown.replace("\n", "").replace("? Help", "") and "2d6 must roll" in shown

@@ -11,6 +11,7 @@ why on the error line (keys.py).
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +93,8 @@ class StringsScreen(TableScreen):
         Binding("n", "pass", "Pass", id="pass"),
         Binding("e", "end_turn", "End turn", id="end-turn"),
         Binding("escape,x", "back", "Back", key_display="Esc", id="back"),
+        Binding("z", "standing", "Standing", tooltip="Standing answers for support and reaction windows",
+                id="standing"),
         Binding("tab", "next_pane", "Pane", key_display="Tab", tooltip="Attack, card, table, log", id="next-pane"),
         Binding("w", "next_other", "Whose", show=False, id="next-other"),
         Binding("c", "pane('card')", "Card", show=False),
@@ -277,6 +280,25 @@ class StringsScreen(TableScreen):
     def action_end_turn(self) -> None:
         if self.viewer is not None:
             self.submit(EndTurn(self.viewer))
+
+    def standing_answers(self) -> Any:
+        """The hook for standing answers (§14.7): games/strings/standing.py's ``Standing``, a
+        seat's answers per the table client's protocol (table/client.py), once that module is
+        there; None until then (the key is not offered)."""
+        try:
+            module = importlib.import_module(f"{__package__.rsplit('.', 1)[0]}.standing")
+        except ModuleNotFoundError:
+            return None
+        return getattr(module, "Standing", None)
+
+    def action_standing(self) -> None:
+        """z: standing answers on, or off again."""
+        make = self.standing_answers()
+        if make is None or self.viewer is None:
+            return
+        on = self.client.standing(self.viewer) is None
+        self.client.stand(self.viewer, make() if on else None)
+        self.error = ""
 
     def action_back(self) -> None:
         self.cancel()

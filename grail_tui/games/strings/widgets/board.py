@@ -178,7 +178,7 @@ def attack_text(view: PublicView, cards: Cards, width: int) -> Text:
     out.append(f"Defence {attack.defence_total}", TITLE)
     out.append(f": {_parts(attack.defence_parts)}\n")
     margin = attack.attack_total - attack.defence_total
-    out.append(f"Margin {margin}: needs 2d6 ≤ {min(margin, 10)}, {odds(margin)}\n")
+    out.append(f"Margin {margin}: 2d6 must roll {min(margin, 10)} or less, {odds(margin)}\n")
     if attack.closed:
         out.append("Closed doors: only the two sides may support.\n", DIM)
     if attack.support:
