@@ -273,3 +273,33 @@ async def test_with_ascii_every_mark_of_the_tree_and_the_attack_is_plain_ascii()
         await pilot.press("v")
         shown = on_screen(app)
         assert "?" not in shown.replace("\n", "").replace("? Help", "") and "2d6 must roll" in shown
+
+
+async def test_the_replay_of_a_finished_game_shows_every_hand_and_help_has_every_house_reading():
+    game = scenarios.finished()
+    scenarios.save(game)
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        from grail_tui.games.strings.screens.replay import StringsReplay
+
+        replay = app.screen
+        assert isinstance(replay, StringsReplay) and replay.complete
+        await pilot.press("end")
+        hands = str(replay.query_one("#hands").render())
+        for seat in range(4):
+            for card in game.plot_hand[seat] + game.group_hand[seat]:
+                assert game.defs[card].name in hands
+        await pilot.press("home")
+        assert replay.index == 0
+    from pathlib import Path
+
+    from grail_tui.games.strings.ui import UI
+
+    help_text = UI.help_text()
+    docs = (Path(__file__).parents[3] / "docs" / "strings.md").read_text(encoding="utf-8")
+    for reading in sorted(set(re.findall(r"\| (HR-\d+) \|", docs))):
+        assert f"| {reading} |" in help_text
