@@ -241,7 +241,7 @@ ASKED = {
     "draw": "Your turn begins: Enter chooses what to draw (a plot card, a group card, both or none).",
     "place": "Free placement: Enter lists where a card of your group hand can go, or none.",
     "main": "Your main phase: a attack · m move · p plot · o offer · u more · e end turn.",
-    "commit": "Commit your attack: Enter to spend the attacker's token (or a plot), or call it off.",
+    "commit": "Commit your attack or call it off: Enter lists the ways.",
     "support": "Support window: s adds a card or an agent · p plays a plot · n passes.",
     "round table": "Your lap at the table: p plays a plot · u buys or shows · o offers · n passes.",
     "response": "A plot is being played: p answers with a plot of yours · n lets it be.",
@@ -296,7 +296,8 @@ def status(view: PublicView, viewer: int | None) -> tuple[str, str]:
 # -- your legal actions in words ----------------------------------------------------------------
 
 
-def describe(action: Action, view: PlayerView) -> str:
+def describe(action: Action, view: PlayerView, short: bool = False) -> str:
+    """``action`` in words; ``short``: an attack without its attacker (the list's title names it)."""
     cards = Cards(view)
     public = view.public
     name: Callable[[int], str] = cards.name
@@ -326,8 +327,10 @@ def describe(action: Action, view: PlayerView) -> str:
         target = next((s for s in public.structure if s.uid == action.target), None)
         whose = ("from your hand" if target is None else "yours" if target.controller == view.player
                  else who(target.controller) + "'s")
-        power = " with global power" if action.use_global else ""
-        return f"{name(action.attacker)} → {name(action.target)} ({whose}): {action.kind.value}{power}"
+        power = ", global power" if action.use_global else ""
+        if short:
+            return f"{action.kind.value}: {name(action.target)} ({whose}{power})"
+        return f"{name(action.attacker)} → {action.kind.value}: {name(action.target)} ({whose}{power})"
     if isinstance(action, Commit):
         if action.plot < 0:
             attack = public.attack
@@ -419,4 +422,7 @@ def choices(legal: Sequence[Action], menu: Menu, prompt: str, about: int = -1) -
     found = [a for a in legal if in_menu(a, menu, prompt)]
     if about < 0:
         return found
+    if menu is Menu.ATTACK:  # the attacks by the card under the cursor, if it has any
+        by: list[Action] = [a for a in found if isinstance(a, Declare) and a.attacker == about]
+        return by or found
     return sorted(found, key=lambda a: not mentions(a, about))  # stable: the engine's order otherwise

@@ -103,6 +103,7 @@ async def test_the_attack_goes_to_the_roll_and_its_result_stays_on_screen():
         assert f"Attack {roll.attack} against defence {roll.defence}: margin {roll.margin}" in shown
         assert f"Rolled {roll.dice[0]}+{roll.dice[1]} = {sum(roll.dice)}: " in shown
         assert ("success" if roll.success else "failure") in shown
+        assert "Attack: base " in shown and "Defence: base " in shown  # the breakdown stays under the roll
 
 
 async def test_an_attack_declared_committed_and_called_off_by_keys():
@@ -125,7 +126,7 @@ async def test_an_attack_declared_committed_and_called_off_by_keys():
         state = table_of(app).state
         assert state.actions[-1] == chosen and state.prompt() == "commit"
         await pilot.pause()
-        assert text(screen, "#prompt-text").startswith("Commit your attack")
+        assert text(screen, "#prompt-text").startswith("Commit your attack or call it off")
         assert "declared, not committed" in text(screen, "#pane-attack")
         await pilot.press("enter")
         listed = screen.listed

@@ -28,13 +28,13 @@ from grail_tui.app.table_screen import TableScreen
 from grail_tui.app.wrappedlog import WrappedLog
 
 from .. import situation
-from ..engine import Action, EndTurn, Pass, PlayerView, PublicView
+from ..engine import Action, Declare, EndTurn, Pass, PlayerView, PublicView
 from ..situation import Cards, Menu
 from ..widgets.board import Row, attack_text, card_pane, choices_text, side_rows, table_text, window
 from .keys import KEYS
 
 PANES = ("attack", "card", "table", "log")
-MENU_TITLES = {Menu.DECIDE: "Choose", Menu.ATTACK: "Attack: attacker → target (whose): kind",
+MENU_TITLES = {Menu.DECIDE: "Choose", Menu.ATTACK: "Attacks: attacker → kind: target (whose)",
                Menu.SUPPORT: "Support", Menu.PLOT: "Play a plot", Menu.MOVE: "Move a group or a link",
                Menu.OFFER: "Offer or give", Menu.MORE: "Buy, draw, place, show, look"}
 
@@ -113,6 +113,7 @@ class StringsScreen(TableScreen):
         self.rows: list[Row] = []
         self.listed: list[Action] = []
         self._attack_seen: object = None
+        self.seen_attack: Any = None
 
     # -- layout ----------------------------------------------------------------
 
@@ -165,6 +166,7 @@ class StringsScreen(TableScreen):
         if self.menu is not None and not self.listing():
             self.menu = None
         if view is not None and view.attack is not None:
+            self.seen_attack = view.attack  # its breakdown stays on screen under the roll
             key = (view.attack.attacker, view.attack.target.uid)
             if key != self._attack_seen and self.menu is None:
                 self.pane = "attack"  # a new attack: everyone follows it
@@ -376,7 +378,7 @@ class StringsScreen(TableScreen):
         if wide:  # room for every other player's structure at once
             shown = [p for p in (view.order or range(view.players)) if p != seat and not view.seats[p].eliminated]
         self.query_one("#pane-table", Static).update(table_text(view, cards, shown, pane_width, self.g))
-        self.query_one("#pane-attack", Static).update(attack_text(view, cards, pane_width))
+        self.query_one("#pane-attack", Static).update(attack_text(view, cards, pane_width, self.seen_attack))
         self.listed = self.listing()
         focus = self.cursor
         if self.menu is not None and self.listed:
@@ -385,11 +387,15 @@ class StringsScreen(TableScreen):
         focused = card_pane(cards, focus)
         self.query_one("#pane-card", Static).update(focused)
         if self.menu is not None and pv is not None:
-            lines = [situation.describe(a, pv) for a in self.listed]
+            attackers = {a.attacker for a in self.listed if isinstance(a, Declare)}
+            short = self.menu is Menu.ATTACK and len(attackers) == 1
+            lines = [situation.describe(a, pv, short) for a in self.listed]
+            title = (f"Attacks by {cards.name(next(iter(attackers)))}" if short
+                     else situation.DECIDING.get(view.prompt, "Choose") if self.menu is Menu.DECIDE
+                     else MENU_TITLES[self.menu])
             height = self.query_one("#choices").size.height or 12
             self.query_one("#choices", Static).update(
-                choices_text(situation.DECIDING.get(view.prompt, "Choose") if self.menu is Menu.DECIDE
-                             else MENU_TITLES[self.menu], lines, self.choice, height, pane_width - 2, focused))
+                choices_text(title, lines, self.choice, height, pane_width - 2, focused))
         book = self.client.log(self.viewer)
         log = self.query_one(LogPane)
         if self.log_owner != self.viewer:

@@ -145,9 +145,21 @@ def _parts(parts: Sequence[tuple[str, int]]) -> str:
                      for name, value in parts)
 
 
-def attack_text(view: PublicView, cards: Cards, width: int) -> Text:
+def _support(out: Text, view: PublicView, attack: Any, cards: Cards, width: int) -> None:
+    if not attack.support:
+        out.append("No support.\n", DIM)
+        return
+    out.append("Support\n", TITLE)
+    for help_ in attack.support:
+        card = cards.name(help_.card.uid) if help_.card is not None else "a card now in a hand"
+        how = f", {help_.how}" if help_.how else ""
+        out.append(clip(f" {help_.value:+d} {help_.side[:3]}: {card} ({view.name(help_.player)}{how})", width) + "\n")
+
+
+def attack_text(view: PublicView, cards: Cards, width: int, seen: Any = None) -> Text:
     """The attack as it goes: the declaration, each contribution, the running totals with every
-    modifier named, the odds; then the roll and the result."""
+    modifier named, the odds; then the roll and the result (``seen``: the attack as last shown
+    before its roll, whose breakdown and support stay under the result)."""
     out = Text()
     attack = view.attack
     if attack is None:
@@ -165,6 +177,10 @@ def attack_text(view: PublicView, cards: Cards, width: int) -> Text:
         out.append("success" if roll.success else "failure", GOOD if roll.success else BAD)
         if not roll.success and total >= 11:
             out.append(" (11 and 12 always fail)")
+        if seen is not None and (seen.attacker, seen.target.uid) == (roll.attacker, roll.target):
+            out.append(f"\nAttack: {_parts(seen.attack_parts)}\nDefence: {_parts(seen.defence_parts)}\n")
+            _support(out, view, seen, cards, width)
+            out.rstrip()
         return out
     target = next((s for s in view.structure if s.uid == attack.target.uid), None)
     whose = f"{view.name(target.controller)}'s " if target is not None else ""
@@ -178,18 +194,13 @@ def attack_text(view: PublicView, cards: Cards, width: int) -> Text:
     out.append(f"Defence {attack.defence_total}", TITLE)
     out.append(f": {_parts(attack.defence_parts)}\n")
     margin = attack.attack_total - attack.defence_total
-    out.append(f"Margin {margin}: 2d6 must roll {min(margin, 10)} or less, {odds(margin)}\n")
+    if margin < 2:
+        out.append(f"Margin {margin}: no roll of 2d6 succeeds ({odds(margin)})\n")
+    else:
+        out.append(f"Margin {margin}: 2d6 must roll {min(margin, 10)} or less, {odds(margin)}\n")
     if attack.closed:
         out.append("Closed doors: only the two sides may support.\n", DIM)
-    if attack.support:
-        out.append("Support\n", TITLE)
-        for help_ in attack.support:
-            card = cards.name(help_.card.uid) if help_.card is not None else "a card now in a hand"
-            how = f", {help_.how}" if help_.how else ""
-            out.append(clip(f" {help_.value:+d} {help_.side[:3]}: {card} ({view.name(help_.player)}{how})", width)
-                       + "\n")
-    else:
-        out.append("No support yet.\n", DIM)
+    _support(out, view, attack, cards, width)
     if attack.committed and view.prompt == "support":
         out.append("Asked now: " + ", ".join(view.name(p) for p in view.to_act), DIM)
     out.rstrip()
