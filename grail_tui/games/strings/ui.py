@@ -47,6 +47,12 @@ class StringsUI:
 
         return StringsReplay(record, glyphs, note)
 
+    def plain(self) -> Any:
+        """The game's words and choices for the plain front end (``grail-tui --plain``)."""
+        from .plain import PLAIN
+
+        return PLAIN
+
     def help_text(self) -> str:
         """The keys, the rules in our words and every house reading, as Markdown."""
         return KEYS + resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
