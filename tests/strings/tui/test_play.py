@@ -304,3 +304,20 @@ async def test_the_replay_of_a_finished_game_shows_every_hand_and_help_has_every
     docs = (Path(__file__).parents[3] / "docs" / "strings.md").read_text(encoding="utf-8")
     for reading in sorted(set(re.findall(r"\| (HR-\d+) \|", docs))):
         assert f"| {reading} |" in help_text
+
+
+async def test_at_120x40_every_other_players_structure_is_on_screen_at_once():
+    scenarios.save(scenarios.main_phase())
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        view = screen.public
+        shown = on_screen(app)
+        cards = Cards(view)
+        for seat in range(1, 4):
+            assert f"{view.name(seat)}'s structure" in shown
+            for seated in view.structure:
+                if seated.controller == seat:
+                    assert cards.name(seated.uid) in shown
