@@ -115,8 +115,8 @@ def test_listing_the_games_imports_none_and_only_games_with_screens_are_offered_
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=environment, timeout=60)
     assert out.stdout.strip() == "('hunt', 'succession', 'strings', 'toy') []", out.stderr
     assert not registry.has_screens(toy_installed) and registry.has_screens(registry.get("hunt"))
-    assert not registry.has_screens(registry.get("strings"))  # its screens are still to come
-    assert [kind.name for kind in registry.playable()] == ["hunt", "succession"]
+    assert registry.has_screens(registry.get("strings"))
+    assert [kind.name for kind in registry.playable()] == ["hunt", "succession", "strings"]
 
 
 def test_a_games_own_level_is_named_in_saves_and_by_the_headless_commands(toy_installed):

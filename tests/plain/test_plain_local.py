@@ -80,3 +80,27 @@ def test_a_whole_succession_by_lines(tmp_path):
     finally:
         plain.close()
     assert "Traceback" not in plain.text
+
+
+def test_a_whole_pulling_strings_by_lines(tmp_path):
+    plain = Plain("--local", "--seed", "7", "--bot-delay", "0", data=tmp_path)
+    try:
+        new_game(plain, "Pulling Strings", {"Round limit": "2"})
+        start = plain.seen
+        while True:
+            text, labels = plain.question(timeout=60)
+            if text.endswith(OVER):
+                break
+            assert "Traceback" not in text and "Refused:" not in text
+            plain.type(str(pick(labels, "Pass", "End your turn", "Cabal:", "Start with", "Draw a plot card and",
+                                "Place nothing", "Commit", "Let it go", "Refuse")))
+        text = plain.text[start:]
+        assert "Choose your Cabal, in secret.\n" in text and "Enter lists" not in text  # no screen keys
+        assert "Your main phase.\n" in text and "Support window." in text
+        _, labels = plain.question()
+        assert labels[0] == "Start a new game"
+        plain.type("3")
+        assert plain.finish() == 0
+    finally:
+        plain.close()
+    assert "Traceback" not in plain.text

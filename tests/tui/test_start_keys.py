@@ -96,7 +96,7 @@ async def test_a_game_of_fixed_size_offers_no_arrows_on_players():
 
 async def test_a_game_without_screens_is_not_offered_at_the_terminal_and_the_form_says_why(monkeypatch):
     """Pebbles (the tests' toy game, installed as a package) has no screens: ←/→ on the Game row
-    steps through the two games a terminal can play, and the row says why Pebbles is not among them."""
+    steps through the three games a terminal can play, and the row says why Pebbles is not among them."""
     from grail_tui.games import registry
 
     from ..games.conftest import PLUGINS
@@ -109,10 +109,10 @@ async def test_a_game_without_screens_is_not_offered_at_the_terminal_and_the_for
             menu = app.screen.query_one(StartMenu)
             await to_row(pilot, menu, "game")
             seen = []
-            for _ in range(3):
+            for _ in range(4):
                 seen.append(menu.settings.game)
                 await pilot.press("right")
-            assert seen == ["hunt", "succession", "hunt"]
+            assert seen == ["hunt", "succession", "strings", "hunt"]
             assert "Pebbles: no screens, bots only" in hint_of(menu, "Game")
             title = str(app.screen.query_one("#title").render())
             assert "Pebbles" not in title and "Grail Succession" in title

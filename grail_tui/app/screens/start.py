@@ -227,7 +227,7 @@ class StartMenu(Widget, can_focus=True):
             s.options = {}
             s.__post_init__()
             s.set_players(len(s.seats))
-            self.row = min(self.row, len(self.rows()) - 1)
+            self.row = self.rows().index("game")  # rows above it come and go with the game (Learn to play)
         elif item.startswith("seat"):
             k = int(item[4:])
             if self.remote and k == 0:

@@ -60,13 +60,12 @@ def seat_deck(set_id: str, choice: str, seat: int, seed: int) -> str:
 class StringsKind(BaseKind[Setup, Game, Action, View]):
     name = "strings"
     title = "Pulling Strings"
-    on_screen = False  # its screens are issue 27: offered at no terminal until then (ui.py explains)
     blurb = "Secret societies pull the strings of the world's groups, settled on 2d6. 2-6 players."
     min_players, max_players, default_players = PLAYERS_MIN, PLAYERS_MAX, 4
     engine: ClassVar[ModuleType] = engine
     package = __package__
     bot_levels = (BotLevel.RANDOM, BotLevel.HEURISTIC)
-    app_rooms = ("kind",)
+    app_rooms = ("kind", "ui", "screens.game", "screens.end")  # a warm SSH session's screens
     secret_rounds = True
     rebuilds_from_view = False
 

@@ -1,43 +1,61 @@
-"""Pulling Strings' part of the app. Its screens are issue 27: until then a game or a replay opened
-in the app shows one plain screen saying so (never a traceback), and the help says how to play it
-headless."""
+"""Pulling Strings' screens and help, as the app asks for them (imports Textual lazily)."""
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import Any
 
-NOT_YET = ("Pulling Strings cannot be played or replayed on screen yet: its screens are still to come.\n\n"
-           "Play it headless:  grail-tui selfplay --game strings --players 4\n"
-           "Check a record:    grail-tui check RECORD\n\n"
-           "Press escape to go back.")
+KEYS = """\
+# Keys
+
+| key | what it does |
+|---|---|
+| ↑ ↓ (or k j) | walk your side: your structure, your resources, your hands; the card's text shows in the card pane |
+| ← → (or h l) | in your structure: up to a card's master, down to its first puppet |
+| Enter | the choice the game asks for now (set-up, draws, placement, commit, a hand over its limit, an offer, sheltering); in a list, does the choice under the cursor |
+| a | attack: the attacks open to you, those of the card under the cursor first |
+| s | support an attack, with a card's token or an agent from your hand |
+| p | play a plot card |
+| m | move a group (with its puppets) or a resource's link |
+| o | offer cards of your hands to another player (a gift, or a trade they accept by giving back), or give a resource |
+| u | buy a plot card, draw a group card for a token, place a resource or a Cabal agent, show a card, use a look |
+| n | pass: nothing (more) in this window |
+| e | end your turn |
+| Esc | back out of a list |
+| Tab, v c t g | the right-hand pane: the attack, the card's text, the table, the log |
+| w | the table pane shows the next player's structure |
+
+Each card in a structure reads: name, power/global power, R resistance (groups), its
+alignments (St State, Mk Market, Pr Progressive, Tr Traditional, Pc Pacifist, Mi Militant,
+Mu Mundane, Un Uncanny, Ou Outlaw, Ze Zealot), → and the number of open out-arrows, and ● per
+action token (○: none; * and o with --ascii). The attack pane names every modifier and gives the chance of success:
+the attack succeeds when 2d6 rolls at most the margin, and 11 or 12 always fail.
+
+"""
 
 
-def _placeholder() -> Any:
-    from textual.app import ComposeResult
-    from textual.binding import Binding
-    from textual.screen import Screen
-    from textual.widgets import Static
-
-    class NotYetScreen(Screen[None]):
-        BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
-
-        def compose(self) -> ComposeResult:
-            yield Static(NOT_YET, id="not-yet")
-
-    return NotYetScreen()
-
-
-class _UI:
-    def help_text(self) -> str:
-        return ("Pulling Strings has no screens yet: play it headless (`grail-tui selfplay --game strings`). "
-                "The rules as grail-tui plays them are in docs/strings.md.\n")
-
+class StringsUI:
     def game_screen(self, client: Any, glyphs: Any) -> Any:
-        return _placeholder()
+        from .screens.game import StringsScreen
 
-    def replay_screen(self, record: Any, glyphs: Any, note: str | None = None) -> Any:
-        return _placeholder()
+        return StringsScreen(client, glyphs)
+
+    def replay_screen(self, record: Any, glyphs: Any, viewer: int | None = None,
+                      note: str | None = None) -> Any:
+        """A replay shows every hand only for a finished game, so ``viewer`` changes nothing."""
+        from .screens.replay import StringsReplay
+
+        return StringsReplay(record, glyphs, note)
+
+    def plain(self) -> Any:
+        """The game's words and choices for the plain front end (``grail-tui --plain``)."""
+        from .plain import PLAIN
+
+        return PLAIN
+
+    def help_text(self) -> str:
+        """The keys, the rules in our words and every house reading, as Markdown."""
+        return KEYS + resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
 
 
-UI = _UI()
-__all__ = ["NOT_YET", "UI"]
+UI = StringsUI()

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .events import Outcome, Rolled
+from .rules import attack_total, defence_total
 from .vocabulary import Phase, Player, Uid
 
 if TYPE_CHECKING:
@@ -92,6 +93,12 @@ class AttackView:
     committed: bool
     closed: bool
     support: tuple[Help, ...]
+    # The running totals as the roll would see them now, each modifier named by its rule
+    # ("base", "M1".. "M6", "N1".. "N4", "support", "cards"); all public (§4: the breakdown).
+    attack_total: int = 0
+    attack_parts: tuple[tuple[str, int], ...] = ()
+    defence_total: int = 0
+    defence_parts: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -155,6 +162,12 @@ def _faces(game: Game, cards: Any) -> tuple[Face, ...]:
     return tuple(Face(c, game.defs[c].id) for c in cards)
 
 
+def _totals(game: Game, attack: Any) -> tuple[int, tuple[tuple[str, int], ...], int, tuple[tuple[str, int], ...]]:
+    attack_sum, attack_parts = attack_total(game, attack)
+    defence_sum, defence_parts = defence_total(game, attack)
+    return attack_sum, tuple(attack_parts), defence_sum, tuple(defence_parts)
+
+
 def public_view(game: Game) -> PublicView:
     board = game.board
     revealed_cabals = game.phase not in (Phase.CABAL,)
@@ -186,7 +199,8 @@ def public_view(game: Game) -> PublicView:
                                  attack.committed, attack.closed,
                                  tuple(Help(c.player, None if c.card in unseen else _face(game, c.card),
                                             c.side.value, c.value, c.how)
-                                       for c in attack.support))
+                                       for c in attack.support),
+                                 *_totals(game, attack))
     hidden = game.hidden()
     return PublicView(
         names=game.setup.names, decks=game.setup.decks, round=game.round, round_limit=game.setup.round_limit,

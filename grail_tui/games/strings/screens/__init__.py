@@ -1,0 +1,1 @@
+"""Pulling Strings' screens (Textual)."""

@@ -1,0 +1,1 @@
+"""What Pulling Strings' screens draw: structures, hands, the attack, the table."""

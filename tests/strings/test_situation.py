@@ -1,0 +1,40 @@
+"""What Pulling Strings' screen says, apart from the widgets: every legal action in words that
+tell it from every other, each in the list of one key, and the odds of appendix A."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from grail_tui.games import registry
+from grail_tui.games.kit.terms import BotLevel
+from grail_tui.games.strings import situation
+from grail_tui.games.strings.engine import EndTurn, Game, Pass, Setup
+
+from .helpers import A, B, C, D, E, F
+
+KIND = registry.get("strings")
+
+
+def test_the_odds_are_appendix_a():
+    table = {1: 0, 2: 1, 3: 3, 4: 6, 5: 10, 6: 15, 7: 21, 8: 26, 9: 30, 10: 33, 15: 33, -3: 0}
+    assert {margin: situation.chance(margin) for margin in table} == table
+
+
+def test_every_legal_action_reads_apart_from_the_others_and_sits_under_one_key():
+    for seed, decks in ((1, (A, B, C, D)), (2, (E, F, A, B, C, D)), (3, (B, D))):
+        game = Game(Setup(seed=seed, decks=decks, round_limit=3))
+        bots = [KIND.make_bot(BotLevel.HEURISTIC, seed + p) for p in range(len(decks))]
+        while not game.is_over:
+            player = game.to_act()[0]
+            view = game.view(player)
+            legal = game.legal_actions(player)
+            prompt = view.public.prompt
+            for menu in situation.Menu:
+                words = Counter(situation.describe(a, view) for a in situation.choices(legal, menu, prompt))
+                assert not [w for w, n in words.items() if n > 1], (prompt, menu)
+            for action in legal:
+                keys = [m for m in situation.Menu if situation.in_menu(action, m, prompt)]
+                direct = isinstance(action, (Pass, EndTurn))
+                assert len(keys) + direct >= 1, action  # every legal action has a key that offers it
+                assert "a card" not in situation.describe(action, view), action  # every card named
+            game.apply(bots[player].decide(view, legal))
