@@ -12,11 +12,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from grail_tui.app.glyphs import Glyphs
 from grail_tui.app.keyline import KeyFooter
 from grail_tui.app.replay_screen import CLOSING, TableReplay, steps
 
 from ..engine import Game, GameRecord, PublicView
+from ..glyphs import Glyphs
 from ..widgets.board import BoardMap
 from ..widgets.panes import ContestPane, KnownPane, LogPane
 from ..widgets.sheets import SheetsPane

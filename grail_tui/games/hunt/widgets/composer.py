@@ -10,9 +10,8 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
-from grail_tui.app.glyphs import Glyphs
-
 from ..engine import UNITS, Initiate, Placement, Unit
+from ..glyphs import Glyphs
 from .board import society_style
 
 
