@@ -95,14 +95,8 @@ class SuccessionScreen(TableScreen):
 
     # -- the card game's part of the table screen ----------------------------------------
 
-    def asked(self) -> bool:
-        """Does the game wait for the player at the keyboard now?"""
-        v = self.viewer
-        update = self.client.latest(v) if v is not None else None
-        return update is not None and update.asked and self.mine is not None and not update.over
-
-    def is_asked(self) -> bool:
-        return self.asked()
+    def idle(self) -> bool:
+        return self.mode is Compose.IDLE
 
     def position(self) -> object:
         public = self.public
@@ -113,7 +107,7 @@ class SuccessionScreen(TableScreen):
         return situation.status(view, self.viewer, hotseat=self.hotseat)
 
     def synced(self) -> None:
-        if self.mode is Compose.TAKE and not self.asked():
+        if self.mode is Compose.TAKE and not self.is_asked():
             self.mode = Compose.IDLE
 
     def cancel(self) -> None:
@@ -217,7 +211,7 @@ class SuccessionScreen(TableScreen):
         view, pv = self.public, self.mine
         assert view is not None
         client = self.client
-        asked = self.asked()
+        asked = self.is_asked()
         self.query_one(RowView).show(view, taking=self.mode is Compose.TAKE)
         hand = self.query_one(HandView)
         if pv is None:
@@ -241,5 +235,4 @@ class SuccessionScreen(TableScreen):
         self.query_one("#prompt-text", Static).update(
             situation.prompt(self.mode, asked, view, pv, remote=client.remote))
         self.query_one("#prompt-error", Static).update(self.error)
-        self.keys_changed(tuple(b.action for b in self.BINDINGS if isinstance(b, Binding)
-                                and self.check_action(*self.parse_action(b.action)) is not False))
+        self.keys_follow()
