@@ -32,6 +32,7 @@ from grail_tui.games.api import GameKind
 from grail_tui.table.client import TableClient
 
 from .status import status_line
+from .wrappedlog import WrappedLog
 
 
 class Shell(Protocol):
@@ -126,6 +127,7 @@ class TableScreen(Screen[None]):
         self._unread = 0  # chat lines said while the log was hidden, not yet seen
         self._why = ""  # the error line says why a key did nothing (forgotten when the game moves)
         self._enabled: tuple[str, ...] = ()
+        self.log_book: object = None  # the log book the log pane shows
 
     # -- what the game supplies (its part of the screen) --------------------------------------
 
@@ -338,6 +340,15 @@ class TableScreen(Screen[None]):
             where, what, names=view.name, viewer=self.viewer, hotseat=self.hotseat, remote=client.remote,
             notice=client.notice, code=client.code, away=away, open_seats=len(free)) + self.chat_marker())
         self.paint()
+
+    def write_log(self, log: WrappedLog) -> None:
+        """The log pane shows the log of the seat at the keyboard: from its start when that is
+        another seat's (hot-seat), or a fresh one (after a reconnect)."""
+        book = self.client.log(self.viewer)
+        if book is not self.log_book:
+            log.reset()
+            self.log_book = book
+        log.add(book.lines)
 
     # -- the keys: which work now, and why one does nothing ---------------------------------
 

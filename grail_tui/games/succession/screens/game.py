@@ -61,10 +61,6 @@ class SuccessionScreen(TableScreen):
     public: PublicView | None
     mine: PlayerView | None
 
-    def __init__(self, client: Any, glyphs: Any) -> None:
-        super().__init__(client, glyphs)
-        self.log_owner: object = "nobody yet"
-
     # -- layout ----------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
@@ -225,12 +221,8 @@ class SuccessionScreen(TableScreen):
                       self.cursor if asked and self.mode is Compose.IDLE else None,
                       "empty until the next round" if view.round < ROUNDS else "empty: no more cards in this last round")
         self.query_one(TakenPane).show(view)
+        self.write_log(self.query_one(LogPane))
         book = client.log(self.viewer)
-        log = self.query_one(LogPane)
-        if self.log_owner != self.viewer:
-            log.reset()
-            self.log_owner = self.viewer
-        log.add(book.lines)
         self.query_one("#recent", Static).update(Text("\n".join(book.lines[-RECENT:]), DIM))
         self.query_one("#prompt-text", Static).update(
             situation.prompt(self.mode, asked, view, pv, remote=client.remote))
