@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .helpers import OVER, Plain, pick
 
 
@@ -73,6 +75,28 @@ def test_a_whole_succession_by_lines(tmp_path):
         new_game(plain, "Grail Succession", {})
         text = play_to_the_end(plain, {})
         assert "Your turn. Your hand:" in text
+        _, labels = plain.question()
+        assert labels[0] == "Start a new game"
+        plain.type("3")
+        assert plain.finish() == 0
+    finally:
+        plain.close()
+    assert "Traceback" not in plain.text
+
+
+def test_a_whole_pebbles_by_lines(tmp_path):
+    """The tests' toy game, installed beside grail-tui, played by lines as the real games are:
+    its own words for the pile and its choices, the platform's for the rest."""
+    from ..pebbles import environment
+
+    plain = Plain("--local", "--seed", "3", "--bot-delay", "0", data=tmp_path, env=environment())
+    try:
+        new_game(plain, "Pebbles", {})
+        text = play_to_the_end(plain, {})
+        assert "Bid no pebble, in secret" in text and "Take one pebble" in text
+        assert "pebbles left · " in text  # the status line: the game's part, then the platform's
+        # the bonus said is the player's own, every time: one value, never a rival's
+        assert len(set(re.findall(r"secret bonus is (\d)", text))) == 1, text
         _, labels = plain.question()
         assert labels[0] == "Start a new game"
         plain.type("3")
