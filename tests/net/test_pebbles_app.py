@@ -88,7 +88,7 @@ async def test_the_app_creates_pebbles_a_second_client_joins_and_they_play_it_to
                 view = screen.public
                 before = client.latest(0).seq
                 await pilot.press(("2" if view.pile >= 2 else "1") if view.stage.value == "turn" else "yn"[k % 2])
-                await wait(pilot, lambda: client.latest(0).seq > before or client.latest(0).pending is not None
+                await wait(pilot, lambda before=before: client.latest(0).seq > before or client.latest(0).pending is not None
                            or bool(screen.error))
                 assert not screen.error, screen.error
             await wait(pilot, lambda: isinstance(app.screen, TableEndScreen))
