@@ -6,6 +6,7 @@ the other seat receives never carry the first one's."""
 from __future__ import annotations
 
 import asyncio
+import re
 
 from grail_tui.app.app import GrailApp
 from grail_tui.app.end_screen import TableEndScreen
@@ -84,7 +85,9 @@ async def test_the_app_creates_pebbles_a_second_client_joins_and_they_play_it_to
                 if isinstance(app.screen, TableEndScreen):
                     break
                 shown = text_of(app)
-                assert shown.count("bonus") == 1 + shown.count("Your secret bonus is"), shown  # no other bonus
+                told = {int(b) for b in re.findall(r"[Ss]ecret bonus(?::| is) (\d)", shown)}
+                assert told == {mine}, shown  # the pane's and the log's: this seat's own, no other
+                assert shown.count("ecret bonus is") <= 1, shown  # the log tells one bonus, its reader's
                 view = screen.public
                 before = client.latest(0).seq
                 await pilot.press(("2" if view.pile >= 2 else "1") if view.stage.value == "turn" else "yn"[k % 2])
@@ -96,6 +99,7 @@ async def test_the_app_creates_pebbles_a_second_client_joins_and_they_play_it_to
             end = text_of(app)
             assert "Game over" in end and f"{client.code} · " not in end  # the end screen, not the table
             assert final.result is not None
+            assert KIND.replay(KIND.read_record(final.record).setup, []).bonuses[0] == mine
             await bea.close()
     states = [m for m in heard if isinstance(m, State)]
     assert states and all(s.seat == 1 for s in states)

@@ -97,6 +97,7 @@ def test_a_whole_pebbles_by_lines(tmp_path):
         assert "pebbles left · " in text  # the status line: the game's part, then the platform's
         # the bonus said is the player's own, every time: one value, never a rival's
         assert len(set(re.findall(r"secret bonus is (\d)", text))) == 1, text
+        assert text.count("Your secret bonus is") == 1, text  # the log tells one bonus, its reader's
         _, labels = plain.question()
         assert labels[0] == "Start a new game"
         plain.type("3")

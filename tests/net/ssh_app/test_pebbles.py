@@ -73,5 +73,6 @@ async def test_two_keys_meet_and_play_pebbles_to_the_end_each_bonus_on_its_holde
         shown = {int(b) for frame in before_end for b in BONUS.findall(frame)}
         assert shown == {own}, f"{name}'s screen showed bonuses {shown}; their own is {own}"
         assert not any("+ bonus" in frame for frame in before_end), f"a bonus by a name on {name}'s screen"
+        assert all(frame.count("ecret bonus is") <= 1 for frame in before_end)  # the log tells its reader's alone
     for person in people.values():
         await person.leave()
