@@ -20,7 +20,7 @@ from grail_tui.app.end_screen import TableEndScreen
 from grail_tui.app.keyline import KeyFooter
 from grail_tui.app.paths import record_note
 from grail_tui.app.replay_screen import CLOSING, TableReplay, steps
-from grail_tui.app.table_screen import Key, TableScreen, waiting_why
+from grail_tui.app.table_screen import ANSWERED, Key, TableScreen, waiting_why
 from grail_tui.app.wrappedlog import WrappedLog
 from grail_tui.games.api import Drawing
 
@@ -80,7 +80,7 @@ def prompt(view: PublicView, mine: PlayerView | None, asked: bool, answered: boo
         return ("Hidden: pass the keyboard to the player asked." if hotseat
                 else "You are watching; each bonus is hidden.")
     if answered:
-        return "Your answer is given; all answers are shown together."
+        return ANSWERED
     if not asked:
         return "Waiting for the others…" if view.mover is None else f"Waiting for {view.name(view.mover)}…"
     if view.stage is Stage.TURN:
