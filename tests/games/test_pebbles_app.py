@@ -175,3 +175,13 @@ async def test_hot_seat_hands_the_keyboard_over_and_shows_a_bonus_to_its_holder_
             assert len(table.state.actions) > before or answered, screen.error  # a secret answer waits for the others'
         assert isinstance(app.screen, TableEndScreen)
         assert seen == {0, 1} and handed >= 2
+
+
+async def test_the_shells_ascii_choice_reaches_the_games_own_glyphs():
+    """--ascii: the shell hands its choice to Pebbles' screen, which draws its pile with its own
+    ASCII glyphs (the hunt's glyphs are the hunt's; the shell draws no pebble)."""
+    for ascii_only, pile in ((True, "oooooooooo"), (False, "●●●●●●●●●●")):
+        app = GrailApp(seed=3, bot_delay=0, player_name="Ann", ascii_only=ascii_only)
+        async with app.run_test(size=SIZE) as pilot:
+            await start(app, pilot)
+            assert f"The pile  {pile}  10" in _text(app)
