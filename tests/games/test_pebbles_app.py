@@ -64,21 +64,25 @@ def _text(app: GrailApp) -> str:
     return "\n".join(strip.text.rstrip() for strip in app.screen._compositor.render_strips())
 
 
+async def until_key(pilot, key: str, done, presses: int = 12) -> None:
+    """Press ``key`` until ``done()``, a few times at most."""
+    for _ in range(presses):
+        if done():
+            return
+        await pilot.press(key)
+    assert done(), f"{key} pressed {presses} times, and still not there"
+
+
 async def start(app: GrailApp, pilot, *, people: int = 1) -> None:
     """The start screen: the Game row to Pebbles, the second seat a person too (hot-seat) if
     ``people`` is 2, then Enter."""
     menu = app.screen.query_one(StartMenu)
-    while menu.rows()[menu.row] != "game":
-        await pilot.press("down")
-    while app.settings.game != "toy":
-        await pilot.press("right")
+    await until_key(pilot, "down", lambda: menu.rows()[menu.row] == "game")
+    await until_key(pilot, "right", lambda: app.settings.game == "toy")
     if people == 2:
-        while menu.rows()[menu.row] != "seat1":
-            await pilot.press("down")
-        while app.settings.seats[1].bot is not None:
-            await pilot.press("left")
-    while menu.row:
-        await pilot.press("up")
+        await until_key(pilot, "down", lambda: menu.rows()[menu.row] == "seat1")
+        await until_key(pilot, "left", lambda: app.settings.seats[1].bot is None)
+    await until_key(pilot, "up", lambda: menu.row == 0)
     await pilot.press("enter")
     await settle(app, pilot)
     assert isinstance(app.screen, (TableScreen, PrivacyScreen)), app.screen

@@ -42,17 +42,25 @@ async def create_in_lobby(app: GrailApp, pilot) -> TableScreen:
     menu = app.screen.query_one(StartMenu)
 
     async def to(row: str) -> None:
-        while menu.rows()[menu.row] != row:
+        for _ in range(20):
+            if menu.rows()[menu.row] == row:
+                return
             await pilot.press("down")
+        raise AssertionError(f"no row {row} in the form")
 
     await to("game")
-    while menu.settings.game != KIND.name:
-        await pilot.press("right")
+    for _ in range(6):  # the games a terminal offers, in turn
+        if menu.settings.game != KIND.name:
+            await pilot.press("right")
+    assert menu.settings.game == KIND.name, "Pebbles is not offered"
     await to("seat1")
-    while menu.settings.seats[1].bot is not None:
-        await pilot.press("left")
-    while menu.row:
-        await pilot.press("up")
+    for _ in range(4):  # its bots, then open
+        if menu.settings.seats[1].bot is not None:
+            await pilot.press("left")
+    assert menu.settings.seats[1].bot is None
+    for _ in range(12):
+        if menu.row:
+            await pilot.press("up")
     await pilot.press("enter")
     await wait(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.client.latest(0) is not None)
     return app.screen

@@ -105,3 +105,30 @@ def test_a_whole_pebbles_by_lines(tmp_path):
     finally:
         plain.close()
     assert "Traceback" not in plain.text
+
+
+def test_only_games_with_screens_are_offered_and_the_list_says_which_are_not(tmp_path, monkeypatch):
+    """Plain mode offers the games a terminal can play, as the start screen does; a game whose
+    screens are missing (Pebbles here, its ui taken away) is named as bots-only, never started
+    into a crash."""
+    import shutil
+
+    from ..games.conftest import PLUGINS
+    from ..pebbles import environment
+
+    plugins = tmp_path / "plugins"
+    shutil.copytree(PLUGINS, plugins, ignore=shutil.ignore_patterns("__pycache__"))
+    (plugins / "toy_game" / "ui.py").unlink()
+    env = {**environment(), "PYTHONPATH": str(plugins)}
+    plain = Plain("--local", "--seed", "3", "--bot-delay", "0", data=tmp_path / "data", env=env)
+    try:
+        _, labels = plain.question()
+        plain.type("1")
+        _, labels = plain.question()
+        plain.type(str(pick(labels, "Game:")))
+        text, games = plain.question()
+        assert "Pebbles" not in games and "The Hunt for the Grail" in games
+        assert "Pebbles" in text and "no screens, bots only" in text
+    finally:
+        plain.close()
+    assert "Traceback" not in plain.text and "went wrong" not in plain.text
