@@ -14,7 +14,7 @@ from grail_tui.app.screens.lobby import LobbyScreen
 from grail_tui.app.screens.start import StartMenu
 from grail_tui.app.table_screen import TableScreen
 from grail_tui.net.botclient import play_seat
-from grail_tui.net.protocol import Join, Joined, State
+from grail_tui.net.protocol import Join, Joined, State, Watch
 from grail_tui.net.remote import Target
 
 from ..pebbles import GREEDY, KIND, installed
@@ -78,8 +78,21 @@ async def test_the_app_creates_pebbles_a_second_client_joins_and_they_play_it_to
             bea = await link(server, "bea")
             await bea.send(Join(1, client.code))
             assert (await next_of(bea, Joined)).seat == 1
+            cy = await link(server, "cy")  # a spectator
+            await cy.send(Watch(2, client.code))
+            assert (await next_of(cy, Joined)).seat is None
             heard: list = []
+            watched: list = []
+
+            async def watch() -> None:
+                while True:
+                    message = await cy.receive()
+                    watched.append(message)
+                    if isinstance(message, State) and message.result is not None:
+                        return
+
             rival = asyncio.ensure_future(play_seat(bea, client.code, KIND, KIND.make_bot(GREEDY, 2), log=heard))
+            watcher = asyncio.ensure_future(watch())
             await wait(pilot, lambda: screen.is_asked())
             await pilot.pause()
             mine = screen.mine.bonus
@@ -104,14 +117,20 @@ async def test_the_app_creates_pebbles_a_second_client_joins_and_they_play_it_to
                 assert not screen.error, screen.error
             await wait(pilot, lambda: isinstance(app.screen, TableEndScreen))
             final = await asyncio.wait_for(rival, 20)
+            await asyncio.wait_for(watcher, 20)
             end = text_of(app)
             assert "Game over" in end and f"{client.code} · " not in end  # the end screen, not the table
             assert final.result is not None
             assert KIND.replay(KIND.read_record(final.record).setup, []).bonuses[0] == mine
             await bea.close()
+            await cy.close()
     states = [m for m in heard if isinstance(m, State)]
     assert states and all(s.seat == 1 for s in states)
     assert any(e.get("kind") == "Dealt" for s in states for e in s.events)  # her own bonus reached her
+    seen = [m for m in watched if isinstance(m, State)]
+    assert seen and seen[-1].view["bonuses"] is not None  # the spectator sees every bonus at the end
+    for state in seen[:-1]:  # and none before
+        assert state.view["bonuses"] is None and not any(e.get("kind") == "Dealt" for e in state.events)
     for state in states[:-1]:  # before the end, the other seat's bonus reaches Bea nowhere
         assert state.view["public"]["bonuses"] is None
         assert all(e.get("player") == 1 for e in state.events if e.get("kind") == "Dealt"), state.events
