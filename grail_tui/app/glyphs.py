@@ -1,4 +1,10 @@
-"""Characters for the board: a full set, and plain ASCII for terminals without it."""
+"""What the shell draws itself, and the choice every game's glyphs follow.
+
+``--ascii`` (or a terminal without the full set) chooses plain ASCII; the shell hands that
+choice (a ``Drawing``, games/api.py) to each game's screens, which build their own glyphs from
+it (games/hunt/glyphs.py). The shell's own marks are few: its borders are CSS (``-ascii``), and
+the lobby marks whose move it is.
+"""
 
 from __future__ import annotations
 
@@ -6,37 +12,14 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
-class Glyphs:
-    grail: str
-    society: tuple[str, str, str, str]  # Templars, Assassins, Rosicrucians, Illuminati
-    h: str
-    v: str
-    cross: str
-    top_left: str
-    top: str
-    top_right: str
-    left: str
-    right: str
-    bottom_left: str
-    bottom: str
-    bottom_right: str
-    destination: str
-    used: str
-    arrow: str
+class ShellGlyphs:
+    ascii_only: bool
+    destination: str  # the lobby's mark before the seat whose move it is
 
 
-UNICODE = Glyphs(
-    grail="◆", society=("✠", "†", "✝", "▲"),
-    h="─", v="│", cross="┼", top_left="┌", top="┬", top_right="┐", left="├", right="┤",
-    bottom_left="└", bottom="┴", bottom_right="┘", destination="›", used="x", arrow="→",
-)
-
-ASCII = Glyphs(
-    grail="*", society=("+", "!", "&", "^"),
-    h="-", v="|", cross="+", top_left="+", top="+", top_right="+", left="+", right="+",
-    bottom_left="+", bottom="+", bottom_right="+", destination=">", used="x", arrow="->",
-)
+UNICODE = ShellGlyphs(ascii_only=False, destination="›")
+ASCII = ShellGlyphs(ascii_only=True, destination=">")
 
 
-def glyphs(ascii_only: bool) -> Glyphs:
+def glyphs(ascii_only: bool) -> ShellGlyphs:
     return ASCII if ascii_only else UNICODE

@@ -5,10 +5,11 @@ What a game screen does whatever the game is written here once: the table client
 once per change, the hot-seat hand-off, the end, a failed computer player (told in the log, in
 every game), the platform's part of the status line (the game's code, who is at the keyboard,
 watching, away, open seats, a connection's notice, new chat), chat and help, one paint per
-change, and the key table: which keys work now, and why one that does nothing does nothing.
+change, and the key table: which keys work now, and why one that does nothing does nothing (the chat
+key's entry and the reasons every game gives, watching or answered already, are here too).
 
-A game's screen subclasses ``TableScreen`` and supplies its own part (games/api.py's
-``GameScreenParts`` says what): its layout and panes, its prompt, its keys (``KEYS``: each
+A game's screen subclasses ``TableScreen`` and supplies its own part (docs/writing-a-game.md
+says what): its layout and panes, its prompt, its keys (``KEYS``: each
 action's predicate and "why not now" text), the words of its status line and of a hand-off,
 its end screen, its CSS (beside it, each rule naming its screen) and glyphs.
 """
@@ -32,6 +33,7 @@ from grail_tui.table.client import TableClient
 
 from .lesson import LEAVE_KEYS, LessonRunner
 from .status import status_line
+from .wrappedlog import WrappedLog
 
 
 class Shell(Protocol):
@@ -68,6 +70,11 @@ class TableChanged(Message):
         return isinstance(message, TableChanged)
 
 
+WATCHING = "You are watching this game."
+ANSWERED = "Your answer is given; all answers are shown together."
+CHAT_HERE = "Chat is for games on a server; here everyone sees this screen."
+
+
 @dataclass(frozen=True)
 class Key:
     """One action's entry in a screen's key table: does its key work now, and if not, why.
@@ -78,6 +85,24 @@ class Key:
 
     works: Callable[[Any], bool | None]
     why_not: Callable[[Any], str | None] = lambda _screen: None
+
+
+def waiting_why(screen: TableScreen) -> str | None:
+    """Why a game's key does nothing while its seat is not asked, as every game says it: the
+    game is over (nothing), the person is watching, or their secret answer is given already.
+    None: none of these (the game says why in its own words)."""
+    if screen.public is None or screen.ended:
+        return None
+    if not screen.client.seats:
+        return WATCHING
+    return ANSWERED if screen.answered() else None
+
+
+# The platform's own keys: a game's KEYS answers for these only where it says otherwise.
+PLATFORM_KEYS: dict[str, Key] = {
+    "chat": Key(lambda s: s.client.may_chat and s.idle(),
+                lambda s: None if s.public is None or s.ended else CHAT_HERE),
+}
 
 
 class TableScreen(Screen[None]):
@@ -118,11 +143,16 @@ class TableScreen(Screen[None]):
         self._why = ""  # the error line says why a key did nothing (forgotten when the game moves)
         self._enabled: tuple[str, ...] = ()
         self.lesson: LessonRunner | None = None  # a guided first game (app/lesson.py), set by the app
+        self.log_book: object = None  # the log book the log pane shows
 
     # -- what the game supplies (its part of the screen) --------------------------------------
 
     def set_up(self) -> None:
         """Once mounted, before the first update is read: the game's widgets' first state."""
+
+    def idle(self) -> bool:
+        """Is nothing being composed (a chat prompt would drop it)? The chat key asks."""
+        return True
 
     def status(self, view: Any) -> tuple[str, str]:
         """The game's part of the status line: where the game stands, and whose move it is."""
@@ -134,8 +164,18 @@ class TableScreen(Screen[None]):
         raise NotImplementedError
 
     def is_asked(self) -> bool:
-        """Does the game wait for the seat at the keyboard now?"""
-        raise NotImplementedError
+        """Does the game wait for the seat at the keyboard now (its view at hand, its answer
+        not given yet)?"""
+        viewer = self.viewer
+        update = self.client.latest(viewer) if viewer is not None else None
+        return (update is not None and update.asked and update.pending is None and self.mine is not None
+                and not update.over)
+
+    def answered(self) -> bool:
+        """Has the seat at the keyboard given its secret answer in the round open now?"""
+        viewer = self.viewer
+        update = self.client.latest(viewer) if viewer is not None else None
+        return update is not None and update.pending is not None and not update.over
 
     def synced(self) -> None:
         """The latest update has been read: what the game drops or keeps of what was composed."""
@@ -325,14 +365,27 @@ class TableScreen(Screen[None]):
             notice=client.notice, code=client.code, away=away, open_seats=len(free)) + self.chat_marker())
         self.paint()
 
+    def write_log(self, log: WrappedLog) -> None:
+        """The log pane shows the log of the seat at the keyboard: from its start when that is
+        another seat's (hot-seat), or a fresh one (after a reconnect)."""
+        book = self.client.log(self.viewer)
+        if book is not self.log_book:
+            log.reset()
+            self.log_book = book
+        log.add(book.lines)
+
     # -- the keys: which work now, and why one does nothing ---------------------------------
+
+    def key(self, action: str) -> Key | None:
+        """The key table's entry for ``action``: the game's, else the platform's (chat)."""
+        return self.KEYS.get(action) or PLATFORM_KEYS.get(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave_lesson":
             return self.lesson is not None
         if self.lesson is not None and self.lesson.closed(action):
             return None  # shown dimmed; its key says why
-        key = self.KEYS.get(action)
+        key = self.key(action)
         return key.works(self) if key is not None else True
 
     def why_not(self, action: str) -> str | None:
@@ -340,7 +393,7 @@ class TableScreen(Screen[None]):
         shut = self.lesson.closed(action) if self.lesson is not None else None
         if shut:
             return shut
-        key = self.KEYS.get(action)
+        key = self.key(action)
         return key.why_not(self) if key is not None else None
 
     @staticmethod
@@ -361,6 +414,11 @@ class TableScreen(Screen[None]):
     def hint_key(self, binding: Binding) -> bool:
         """A key not shown by itself that the key line names now (the game says which)."""
         return False
+
+    def keys_follow(self) -> None:
+        """The footer and the command palette follow the key table (after a paint)."""
+        self.keys_changed(tuple(b.action for b in self.BINDINGS if isinstance(b, Binding)
+                                and self.check_action(*self.parse_action(b.action)) is not False))
 
     def keys_changed(self, enabled: tuple[str, ...]) -> None:
         """The footer and the command palette list what works now: told only on a change, as

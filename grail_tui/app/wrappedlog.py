@@ -8,6 +8,8 @@ cut off at the pane's edge. This log keeps its lines and wraps them anew for a n
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual import events
 from textual.widgets import RichLog
 
@@ -17,6 +19,7 @@ class WrappedLog(RichLog):
         super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)  # type: ignore[arg-type]
         self._texts: list[str] = []
         self._wrapped_at = 0  # the width the lines were wrapped for
+        self.shown = 0  # the lines of a log book written so far (``add``)
 
     def write_line(self, line: str, scroll_end: bool | None = None) -> None:
         self._texts.append(line)
@@ -25,6 +28,13 @@ class WrappedLog(RichLog):
     def reset(self) -> None:
         self.clear()
         self._texts = []
+        self.shown = 0
+
+    def add(self, lines: Sequence[str]) -> None:
+        """A game's log book (its ``lines``, which only grow): the lines not written yet."""
+        for line in lines[self.shown:]:
+            self.write_line(line)
+        self.shown = len(lines)
 
     def on_resize(self, _event: events.Resize) -> None:
         self.call_later(self._rewrap)  # once the new size (and scrollbars) are settled

@@ -44,8 +44,8 @@ from .kit.errors import IllegalActionError, RecordError, ReplayError
 from .kit.lesson import LESSON, Lesson, LessonStep, LessonTable
 from .kit.terms import Bot, BotLevel, LogBook, OptionType, RecordData, Result, SetupOption, SetupRequest, Wait
 
-__all__ = ["LESSON", "Action", "AnyKind", "Bot", "BotLevel", "Event", "GameKind", "GameState", "GameUI", "IllegalActionError",
-           "Lesson", "LessonStep", "LessonTable",
+__all__ = ["LESSON", "Action", "AnyKind", "Bot", "BotLevel", "Drawing", "Event", "GameKind", "GameState", "GameUI",
+           "IllegalActionError", "Lesson", "LessonStep", "LessonTable",
            "LogBook", "OptionType", "RecordData", "RecordError", "ReplayError", "Result", "Setup",
            "SetupOption", "SetupRequest", "StoryScreens", "TellsStories", "View", "Wait", "tells_stories"]
 
@@ -316,18 +316,28 @@ class GameKind(Protocol[SetupT, StateT, ActionT, ViewT]):
         ...
 
 
+class Drawing(Protocol):
+    """The shell's choice of characters (``--ascii``: plain ASCII), which it hands to a game's
+    screens; each game builds its own glyphs from it (its board, its pieces), the shell drawing
+    only its own. A game's glyph set may answer it too, so a screen can hand its set on."""
+
+    @property
+    def ascii_only(self) -> bool: ...
+
+
 class GameUI(Protocol):
     """What a game's screens supply to the app (``kind.ui()``). Its game screen stands on the one
     table screen (app/table_screen.py), which says what a game fills in there: its panes and
     layout, its prompt, its key table (each action: does its key work now, why not), the words
     of its status line and of a hand-off, its end screen; its CSS beside it, each rule naming its
-    screen. The screens are typed ``Any`` here: the seam imports no Textual."""
+    screen; its glyphs, built from the shell's ``Drawing``. The screens are typed ``Any`` here:
+    the seam imports no Textual."""
 
-    def game_screen(self, client: Any, glyphs: Any) -> Any:
+    def game_screen(self, client: Any, glyphs: Drawing) -> Any:
         """The screen of a game at the table, over a table client (table/client.py)."""
         ...
 
-    def replay_screen(self, record: Any, glyphs: Any, viewer: int | None = None,
+    def replay_screen(self, record: Any, glyphs: Drawing, viewer: int | None = None,
                       note: str | None = None) -> Any:
         """Stepping through a record; ``note``: what is wrong with it where it stops."""
         ...
@@ -362,7 +372,7 @@ class TellsStories(Protocol):
 class StoryScreens(Protocol):
     """The screens of a game that tells stories (its ``kind.ui()``)."""
 
-    def story_screen(self, record: RecordData, glyphs: Any, viewer: int | None = None) -> Any:
+    def story_screen(self, record: RecordData, glyphs: Drawing, viewer: int | None = None) -> Any:
         """A screen telling the story of ``record`` (``viewer``: whose sheet an unfinished
         game may show)."""
         ...

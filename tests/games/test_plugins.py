@@ -105,18 +105,23 @@ def test_a_game_offers_bot_levels_of_its_own_and_its_nearest_for_a_level_it_lack
     assert hunt.make_bot(greedy, 3).level == "heuristic"  # another game's fair level: the hunt's fair one
 
 
-def test_listing_the_games_imports_none_and_only_games_with_screens_are_offered_at_a_terminal(toy_installed):
+def test_listing_the_games_imports_none_and_only_games_with_screens_are_offered_at_a_terminal(toy_installed,
+                                                                                             monkeypatch):
     """The names come from the entry points alone (a fresh interpreter imports no game to list
-    them); Pebbles has no screens, so a terminal does not offer it (the start screen says why)."""
+    them); a game whose screens are still to come is not offered at a terminal (the start screen
+    says why). Pebbles, with its ui, is offered after the built-in games."""
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PLUGINS), os.environ.get("PYTHONPATH", "")])}
     script = ("import sys; from grail_tui.games import registry; names = registry.names();"
               " print(names, [m for m in ('grail_tui.games.hunt.kind', 'grail_tui.games.succession.kind',"
               " 'toy_game.kind') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=environment, timeout=60)
     assert out.stdout.strip() == "('hunt', 'succession', 'strings', 'toy') []", out.stderr
-    assert not registry.has_screens(toy_installed) and registry.has_screens(registry.get("hunt"))
+    assert registry.has_screens(toy_installed) and registry.has_screens(registry.get("hunt"))
     assert registry.has_screens(registry.get("strings"))
-    assert [kind.name for kind in registry.playable()] == ["hunt", "succession", "strings"]
+    playable = [kind.name for kind in registry.playable()]
+    assert playable[:3] == ["hunt", "succession", "strings"] and "toy" in playable
+    monkeypatch.setattr(toy_installed, "on_screen", False)  # its screens still to come
+    assert not registry.has_screens(toy_installed) and "toy" not in [kind.name for kind in registry.playable()]
 
 
 def test_a_games_own_level_is_named_in_saves_and_by_the_headless_commands(toy_installed):

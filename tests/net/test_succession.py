@@ -155,8 +155,8 @@ async def test_the_app_creates_a_card_game_a_client_joins_a_spectator_watches_an
         for _ in range(60):
             if isinstance(app.screen, EndScreen):
                 break
-            await wait(pilot, lambda: isinstance(app.screen, EndScreen) or screen.asked())
-            if screen.asked():
+            await wait(pilot, lambda: isinstance(app.screen, EndScreen) or screen.is_asked())
+            if screen.is_asked():
                 hand = str(screen.query_one(HandView).render())
                 assert all(f"[{c.code:>2}]" in hand for c in screen.mine.hand)
                 await my_turn_by_keys(screen, pilot)
@@ -193,9 +193,9 @@ async def test_the_app_reconnects_to_a_card_game_after_the_server_is_killed(tmp_
             screen = await create_in_lobby(app, pilot, open_seat=False)  # against a bot
             client = screen.client
             for _ in range(3):
-                await wait(pilot, lambda: screen.asked())
+                await wait(pilot, lambda: screen.is_asked())
                 await my_turn_by_keys(screen, pilot)
-            await wait(pilot, lambda: screen.asked())
+            await wait(pilot, lambda: screen.is_asked())
             before = client.latest(0).view
             os.kill(first.proc.pid, signal.SIGKILL)
             first.proc.wait(5)
@@ -203,7 +203,7 @@ async def test_the_app_reconnects_to_a_card_game_after_the_server_is_killed(tmp_
             assert "reconnecting" in str(screen.query_one("#status").content)
             second = start_server(tmp_path)  # same socket, same database
             await wait(pilot, lambda: client.notice is None and client.session.connected, timeout=30)
-            await wait(pilot, lambda: client.latest(0).seq >= 0 and screen.asked())
+            await wait(pilot, lambda: client.latest(0).seq >= 0 and screen.is_asked())
             assert client.latest(0).view == before  # the same position, the same hand
             await my_turn_by_keys(screen, pilot)  # and the game goes on
     finally:
@@ -225,7 +225,7 @@ async def test_the_app_watches_a_card_game_without_seeing_a_hand(server, tmp_pat
                    and app.screen.client.latest(None) is not None)
         screen = app.screen
         await pilot.pause()
-        assert screen.client.seats == () and screen.viewer is None and not screen.asked()
+        assert screen.client.seats == () and screen.viewer is None and not screen.is_asked()
         assert "watching" in str(screen.query_one("#status").content)
         assert "Hidden" in str(screen.query_one(HandView).render())
         assert "watching" in str(screen.query_one("#prompt-text").content)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .helpers import OVER, Plain, pick
 
 
@@ -104,3 +106,53 @@ def test_a_whole_pulling_strings_by_lines(tmp_path):
     finally:
         plain.close()
     assert "Traceback" not in plain.text
+
+
+def test_a_whole_pebbles_by_lines(tmp_path):
+    """The tests' toy game, installed beside grail-tui, played by lines as the real games are:
+    its own words for the pile and its choices, the platform's for the rest."""
+    from ..pebbles import environment
+
+    plain = Plain("--local", "--seed", "3", "--bot-delay", "0", data=tmp_path, env=environment())
+    try:
+        new_game(plain, "Pebbles", {})
+        text = play_to_the_end(plain, {})
+        assert "Bid no pebble, in secret" in text and "Take one pebble" in text
+        assert "pebbles left · " in text  # the status line: the game's part, then the platform's
+        # the bonus said is the player's own, every time: one value, never a rival's
+        assert len(set(re.findall(r"secret bonus is (\d)", text))) == 1, text
+        assert text.count("Your secret bonus is") == 1, text  # the log tells one bonus, its reader's
+        _, labels = plain.question()
+        assert labels[0] == "Start a new game"
+        plain.type("3")
+        assert plain.finish() == 0
+    finally:
+        plain.close()
+    assert "Traceback" not in plain.text
+
+
+def test_only_games_with_screens_are_offered_and_the_list_says_which_are_not(tmp_path, monkeypatch):
+    """Plain mode offers the games a terminal can play, as the start screen does; a game whose
+    screens are missing (Pebbles here, its ui taken away) is named as bots-only, never started
+    into a crash."""
+    import shutil
+
+    from ..games.conftest import PLUGINS
+    from ..pebbles import environment
+
+    plugins = tmp_path / "plugins"
+    shutil.copytree(PLUGINS, plugins, ignore=shutil.ignore_patterns("__pycache__"))
+    (plugins / "toy_game" / "ui.py").unlink()
+    env = {**environment(), "PYTHONPATH": str(plugins)}
+    plain = Plain("--local", "--seed", "3", "--bot-delay", "0", data=tmp_path / "data", env=env)
+    try:
+        _, labels = plain.question()
+        plain.type("1")
+        _, labels = plain.question()
+        plain.type(str(pick(labels, "Game:")))
+        text, games = plain.question()
+        assert "Pebbles" not in games and "The Hunt for the Grail" in games
+        assert "Pebbles" in text and "no screens, bots only" in text
+    finally:
+        plain.close()
+    assert "Traceback" not in plain.text and "went wrong" not in plain.text

@@ -11,6 +11,7 @@ from textual.widgets import OptionList
 from grail_tui.app.app import GrailApp
 from grail_tui.app.screens.library import LibraryScreen
 from grail_tui.app.screens.prompts import ConfirmPrompt, TextPrompt
+from grail_tui.games import registry
 from grail_tui.games.hunt.engine import GameRecord
 from grail_tui.games.hunt.screens.replay import ReplayScreen
 from grail_tui.games.hunt.screens.story import StoryScreen
@@ -173,7 +174,7 @@ async def test_replay_of_an_unfinished_game_shows_no_sheet_but_the_viewers_own()
         await pilot.press("escape")
         # the same game replayed for Anna, a seat of it: her own sheet and nobody else's
         record = GameRecord(delivery().setup, list(delivery().actions)[:8])
-        app.push_screen(ReplayScreen(record, app.g, viewer=0))
+        app.push_screen(registry.get("hunt").ui().replay_screen(record, app.g, viewer=0))  # as the app opens it
         await pilot.press("end", "v")
         text = sheet_text(app)
         assert app.screen.query_one(SheetsPane).display
@@ -183,7 +184,6 @@ async def test_replay_of_an_unfinished_game_shows_no_sheet_but_the_viewers_own()
 
 
 def test_only_a_game_that_tells_stories_offers_one():
-    from grail_tui.games import registry
     from grail_tui.games.api import tells_stories
 
     class Silent:  # a game with screens but no story, as Grail Succession may be

@@ -42,6 +42,14 @@ async def test_replay_steps_through_a_record_with_arrows_home_and_end():
         assert screen.index == 0
         await pilot.press("pagedown", "pagedown")
         assert screen.game.turn == 2
+        start_of_two = screen.index
+        await pilot.press("pageup")
+        assert screen.game.turn == 1
+        # from the middle of a turn, PgUp goes back to its start, then to the turn before
+        await pilot.press("pagedown", "right")
+        assert screen.game.turn == 2 and screen.index == start_of_two + 1
+        await pilot.press("pageup")
+        assert screen.index == start_of_two and screen.game.turn == 2
         await pilot.press("pageup")
         assert screen.game.turn == 1
 

@@ -218,7 +218,7 @@ async def test_the_known_table_shows_a_published_loss_of_zero_as_the_log_does():
 
 
 def test_in_ascii_no_symbol_means_two_things():
-    from grail_tui.app.glyphs import ASCII
+    from grail_tui.games.hunt.glyphs import ASCII
 
     marks = [*ASCII.society, ASCII.grail, "x"]  # "x": out of play, in the table of known influence
     assert len(set(marks)) == len(marks), marks

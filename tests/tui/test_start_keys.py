@@ -95,14 +95,16 @@ async def test_a_game_of_fixed_size_offers_no_arrows_on_players():
 
 
 async def test_a_game_without_screens_is_not_offered_at_the_terminal_and_the_form_says_why(monkeypatch):
-    """Pebbles (the tests' toy game, installed as a package) has no screens: ←/→ on the Game row
-    steps through the three games a terminal can play, and the row says why Pebbles is not among them."""
+    """Pebbles (the tests' toy game, installed as a package) says its screens are still to come
+    (``on_screen = False``): ←/→ on the Game row steps through the three games a terminal can play,
+    and the row says why Pebbles is not among them."""
     from grail_tui.games import registry
 
     from ..games.conftest import PLUGINS
 
     monkeypatch.syspath_prepend(str(PLUGINS))
     registry.refresh()
+    monkeypatch.setattr(registry.get("toy"), "on_screen", False)
     try:
         app = GrailApp(seed=7, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:

@@ -94,11 +94,14 @@ async def edit(terminal: Terminal, settings: NewGame, *, server: bool = False) -
         if row == "start":
             return True
         if row == "game":
-            names = registry.names()
-            which = await choose(terminal, "Which game?", [registry.get(n).title for n in names], back=True)
+            # the games with screens, as the start screen offers them: one without can't be played here
+            offered = registry.playable()
+            unplayable = [k.title for k in registry.kinds() if not registry.has_screens(k)]
+            title = "Which game?" + (f" ({', '.join(unplayable)}: no screens, bots only.)" if unplayable else "")
+            which = await choose(terminal, title, [k.title for k in offered], back=True)
             if which is None or which == QUIT:
                 continue
-            settings.game = names[which]
+            settings.game = offered[which].name
             settings.options = {}
             settings.__post_init__()
             settings.set_players(len(settings.seats))

@@ -5,6 +5,9 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
+from ..api import Drawing
+from .glyphs import glyphs as hunt_glyphs
+
 KEYS = """\
 ## Keys in a game
 
@@ -32,23 +35,25 @@ proposal, › marks the fields it can step to.
 
 
 class HuntUI:
-    def game_screen(self, client: Any, glyphs: Any) -> Any:
+    """The hunt's screens, each drawn with the hunt's glyphs for the shell's choice (``Drawing``)."""
+
+    def game_screen(self, client: Any, glyphs: Drawing) -> Any:
         from .screens.game import GameScreen
 
-        return GameScreen(client, glyphs)
+        return GameScreen(client, hunt_glyphs(glyphs))
 
-    def replay_screen(self, record: Any, glyphs: Any, viewer: int | None = None,
+    def replay_screen(self, record: Any, glyphs: Drawing, viewer: int | None = None,
                       note: str | None = None) -> Any:
         """``viewer``: of an unfinished game, whose own sheet the replay may show; ``note``:
         what is wrong with the record where the replay stops, if anything."""
         from .screens.replay import ReplayScreen
 
-        return ReplayScreen(record, glyphs, viewer, note)
+        return ReplayScreen(record, hunt_glyphs(glyphs), viewer, note)
 
-    def story_screen(self, record: Any, glyphs: Any, viewer: int | None = None) -> Any:
+    def story_screen(self, record: Any, glyphs: Drawing, viewer: int | None = None) -> Any:
         from .screens.story import StoryScreen
 
-        return StoryScreen(record, glyphs, viewer)
+        return StoryScreen(record, hunt_glyphs(glyphs), viewer)
 
     def plain(self) -> Any:
         """The game's words and choices for the plain front end (``grail-tui --plain``)."""

@@ -5,6 +5,9 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
+from ..api import Drawing
+from .glyphs import glyphs as strings_glyphs
+
 KEYS = """\
 # Keys
 
@@ -35,17 +38,19 @@ the attack succeeds when 2d6 rolls at most the margin, and 11 or 12 always fail.
 
 
 class StringsUI:
-    def game_screen(self, client: Any, glyphs: Any) -> Any:
+    """Pulling Strings' screens, each drawn with its own glyphs for the shell's choice (``Drawing``)."""
+
+    def game_screen(self, client: Any, glyphs: Drawing) -> Any:
         from .screens.game import StringsScreen
 
-        return StringsScreen(client, glyphs)
+        return StringsScreen(client, strings_glyphs(glyphs))
 
-    def replay_screen(self, record: Any, glyphs: Any, viewer: int | None = None,
+    def replay_screen(self, record: Any, glyphs: Drawing, viewer: int | None = None,
                       note: str | None = None) -> Any:
         """A replay shows every hand only for a finished game, so ``viewer`` changes nothing."""
         from .screens.replay import StringsReplay
 
-        return StringsReplay(record, glyphs, note)
+        return StringsReplay(record, strings_glyphs(glyphs), note)
 
     def plain(self) -> Any:
         """The game's words and choices for the plain front end (``grail-tui --plain``)."""

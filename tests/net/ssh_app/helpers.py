@@ -25,7 +25,8 @@ import pyte
 WAIT = 20.0
 SIZE = (100, 30)
 KEYS = {"enter": b"\r", "escape": b"\x1b", "left": b"\x1b[D", "right": b"\x1b[C", "up": b"\x1b[A",
-        "down": b"\x1b[B", "backspace": b"\x7f", "space": b" ", "tab": b"\t", "ctrl+q": b"\x11"}
+        "down": b"\x1b[B", "backspace": b"\x7f", "space": b" ", "tab": b"\t", "ctrl+q": b"\x11",
+        "home": b"\x1b[H"}
 
 
 @dataclass

@@ -23,26 +23,58 @@ LATER_SHEETS = {
 TURN = re.compile(r"Turn \d+/\d+ · (?:(\w+)'s turn|Your turn)")
 
 
-async def create_two_seat_game(host: Person) -> None:
-    """From the lobby: a game for two, the second seat open to anyone, answers shown at once."""
+HUNT = "The Hunt for the Grail"
+HUNT_OPENING = "Opening: assign your influence in secret"  # the hunt's first question to both
+
+
+def current_row(text: str) -> str:
+    """The line of the new-game form the cursor is on ("> Players  ◂ 2 ▸")."""
+    return next((line for line in text.split("\n") if re.match(r"\s*> ", line)), "")
+
+
+async def to_row(host: Person, label: str) -> str:
+    """Down the new-game form to the row named ``label``; that row's line."""
+    row = re.compile(rf"^\s*> {re.escape(label)}\b")
+    for _ in range(20):
+        line = current_row(host.text)
+        if row.match(line):
+            return line
+        host.press("down")
+        await host.until(lambda text, line=line: current_row(text) != line)
+    raise AssertionError(f"no row {label!r} in the form:\n{host.text}")
+
+
+async def step_row(host: Person, label: str, key: str, wanted: str | re.Pattern[str]) -> None:
+    """On the row ``label``, ``key`` (left, right, backspace) until the row shows ``wanted``."""
+    line = await to_row(host, label)
+    for _ in range(12):
+        if re.search(wanted, line) if isinstance(wanted, re.Pattern) else wanted in line:
+            return
+        host.press(key)
+        await host.until(lambda text, line=line: current_row(text) != line)
+        line = current_row(host.text)
+    raise AssertionError(f"{label!r} never showed {wanted!r}:\n{host.text}")
+
+
+async def create_two_seat_game(host: Person, game: str = HUNT, first: str = HUNT_OPENING) -> None:
+    """From the lobby: a game of ``game`` for two, the second seat open to anyone, answers shown
+    at once; ``first``: what the game's screen asks first."""
     await host.until("n New game")
     host.press("n")
     await host.until("New game on the server")
-    host.press("down", "down", "left")              # Players 3 -> 2
-    await host.until("◂ 2 ▸")
-    host.press("down", "down", "left", "left")      # Seat 2: heuristic -> random -> open seat
-    await host.until("open seat")
-    host.press("down", "down", "down", "down", "down", "backspace")  # Min. round 2 s -> 0 s
-    await host.until(re.compile(r"Min\. round\s+0 s"))
-    host.press("down", "down", "enter")             # past Bot takeover to Create
-    await host.until("Opening: assign your influence in secret")
+    await step_row(host, "Game", "right", f"◂ {game} ▸")
+    await step_row(host, "Players", "left", re.compile(r"Players\s+(◂ )?2\b"))
+    await step_row(host, "Seat 2", "left", "open seat")             # its bots, then open to anyone
+    await step_row(host, "Min. round", "backspace", re.compile(r"Min\. round\s+0 s"))
+    host.press("home", "enter")                                     # the first row: Create
+    await host.until(first)
 
 
-async def join_from_lobby(person: Person) -> str:
+async def join_from_lobby(person: Person, first: str = HUNT_OPENING) -> str:
     text = await person.until(re.compile(r"join\s+[A-Z]{4}"))
     code = lobby_code(text, "join")
     person.press("enter")
-    await person.until("Opening: assign your influence in secret")
+    await person.until(first)
     return code
 
 

@@ -37,7 +37,7 @@ async def test_an_empty_hand_in_the_last_round_offers_no_play_and_no_next_round(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, SuccessionScreen) and screen.asked()
+        assert isinstance(screen, SuccessionScreen) and screen.is_asked()
         hand = str(screen.query_one("#hand").render())
         assert "next round" not in hand and "last round" in hand
         keys = str(screen.query_one(KeyFooter).content)

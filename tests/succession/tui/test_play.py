@@ -56,7 +56,7 @@ async def choose_game(app: GrailApp, pilot, name: str = "succession") -> None:
 async def turn_by_keys(app: GrailApp, pilot, k: int) -> None:
     """Whatever the game asks of Ann: a take when the row is long, else a card, else a take or a pass."""
     screen = app.screen
-    assert isinstance(screen, SuccessionScreen) and screen.asked()
+    assert isinstance(screen, SuccessionScreen) and screen.is_asked()
     view, mine = screen.public, screen.mine
     assert view is not None and mine is not None
     may_take = not view.took[0] and view.row
@@ -111,7 +111,7 @@ async def test_a_take_is_shown_before_it_is_made_and_escape_backs_out():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, SuccessionScreen) and screen.asked()
+        assert isinstance(screen, SuccessionScreen) and screen.is_asked()
         before = table_of(app).state.public_view()
         window = before.window()
         await pilot.press("t")
@@ -131,7 +131,7 @@ async def test_a_second_take_is_refused_in_the_players_words_and_changes_nothing
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, SuccessionScreen) and screen.asked()
+        assert isinstance(screen, SuccessionScreen) and screen.is_asked()
         before = table_of(app).state.public_view()
         await pilot.press("t")
         assert screen.error == "You have taken cards this round already: play a card from your hand."
@@ -194,7 +194,7 @@ async def test_hotseat_never_shows_a_hand_to_the_wrong_player():
             assert screen.viewer == game.mover, "a hand is on screen for a player who is not asked"
             shown = hand_text(screen)
             assert all(f"[{c.code:>2}]" in shown for c in game.hands[game.mover])
-            assert screen.log_owner == screen.viewer
+            assert screen.log_book is screen.client.log(screen.viewer)  # the log shown is the seat's own
             book = screen.client.log(screen.viewer).lines
             assert not set(book) & dealt_lines(game, 1 - game.mover) - dealt_lines(game, game.mover)
             seen.add(screen.viewer)

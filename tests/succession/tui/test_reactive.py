@@ -15,7 +15,7 @@ async def test_one_card_played_paints_once_and_is_checked_once():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, SuccessionScreen) and screen.asked()
+        assert isinstance(screen, SuccessionScreen) and screen.is_asked()
         table = table_of(app)
         check = table.state.why_illegal
         checks = 0

@@ -14,9 +14,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from grail_tui.app.cursor import row_offset
-from grail_tui.app.glyphs import Glyphs
 
 from ..engine import Field, PublicView
+from ..glyphs import Glyphs
 
 CELL = 9  # characters inside a cell
 

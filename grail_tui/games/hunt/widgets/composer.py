@@ -12,9 +12,9 @@ from textual.message import Message
 from textual.widget import Widget
 
 from grail_tui.app.cursor import row_offset
-from grail_tui.app.glyphs import Glyphs
 
 from ..engine import UNITS, Initiate, Placement, Unit
+from ..glyphs import Glyphs
 from .board import society_style
 
 

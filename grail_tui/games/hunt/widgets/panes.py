@@ -12,7 +12,6 @@ from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
 
-from grail_tui.app.glyphs import Glyphs
 from grail_tui.app.wrappedlog import WrappedLog
 
 from ..engine import (
@@ -26,6 +25,7 @@ from ..engine import (
     SheetView,
     describe_proposal,
 )
+from ..glyphs import Glyphs
 from ..words import matched_words
 from .board import society_style
 

@@ -42,19 +42,6 @@ MENU_TITLES = {Menu.DECIDE: "Choose", Menu.ATTACK: "Attacks: attacker → kind: 
 class LogPane(WrappedLog):
     can_focus = False  # the cursor keys walk your side of the table, never the log
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)
-        self.shown = 0
-
-    def reset(self) -> None:
-        super().reset()
-        self.shown = 0
-
-    def add(self, lines: list[str]) -> None:
-        for line in lines[self.shown:]:
-            self.write_line(line)
-        self.shown = len(lines)
-
 
 class SidePane(Static):
     """Your side of the table, cut to its width: a new width (the wide layout, a resized
@@ -109,7 +96,6 @@ class StringsScreen(TableScreen):
 
     def __init__(self, client: Any, glyphs: Any) -> None:
         super().__init__(client, glyphs)
-        self.log_owner: object = "nobody yet"
         self.rows: list[Row] = []
         self.listed: list[Action] = []
         self._attack_seen: object = None
@@ -399,12 +385,7 @@ class StringsScreen(TableScreen):
             height = self.query_one("#choices").size.height or 12
             self.query_one("#choices", Static).update(
                 choices_text(title, lines, self.choice, height, pane_width - 2, focused))
-        book = self.client.log(self.viewer)
-        log = self.query_one(LogPane)
-        if self.log_owner != self.viewer:
-            log.reset()
-            self.log_owner = self.viewer
-        log.add(book.lines)
+        self.write_log(self.query_one(LogPane))
         if self.asked():
             prompt = situation.asked_text(view, pv)
         elif not self.client.seats:

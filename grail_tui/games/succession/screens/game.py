@@ -61,10 +61,6 @@ class SuccessionScreen(TableScreen):
     public: PublicView | None
     mine: PlayerView | None
 
-    def __init__(self, client: Any, glyphs: Any) -> None:
-        super().__init__(client, glyphs)
-        self.log_owner: object = "nobody yet"
-
     # -- layout ----------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
@@ -95,14 +91,8 @@ class SuccessionScreen(TableScreen):
 
     # -- the card game's part of the table screen ----------------------------------------
 
-    def asked(self) -> bool:
-        """Does the game wait for the player at the keyboard now?"""
-        v = self.viewer
-        update = self.client.latest(v) if v is not None else None
-        return update is not None and update.asked and self.mine is not None and not update.over
-
-    def is_asked(self) -> bool:
-        return self.asked()
+    def idle(self) -> bool:
+        return self.mode is Compose.IDLE
 
     def position(self) -> object:
         public = self.public
@@ -113,7 +103,7 @@ class SuccessionScreen(TableScreen):
         return situation.status(view, self.viewer, hotseat=self.hotseat)
 
     def synced(self) -> None:
-        if self.mode is Compose.TAKE and not self.asked():
+        if self.mode is Compose.TAKE and not self.is_asked():
             self.mode = Compose.IDLE
 
     def cancel(self) -> None:
@@ -217,7 +207,7 @@ class SuccessionScreen(TableScreen):
         view, pv = self.public, self.mine
         assert view is not None
         client = self.client
-        asked = self.asked()
+        asked = self.is_asked()
         self.query_one(RowView).show(view, taking=self.mode is Compose.TAKE)
         hand = self.query_one(HandView)
         if pv is None:
@@ -231,15 +221,10 @@ class SuccessionScreen(TableScreen):
                       self.cursor if asked and self.mode is Compose.IDLE else None,
                       "empty until the next round" if view.round < ROUNDS else "empty: no more cards in this last round")
         self.query_one(TakenPane).show(view)
+        self.write_log(self.query_one(LogPane))
         book = client.log(self.viewer)
-        log = self.query_one(LogPane)
-        if self.log_owner != self.viewer:
-            log.reset()
-            self.log_owner = self.viewer
-        log.add(book.lines)
         self.query_one("#recent", Static).update(Text("\n".join(book.lines[-RECENT:]), DIM))
         self.query_one("#prompt-text", Static).update(
             situation.prompt(self.mode, asked, view, pv, remote=client.remote))
         self.query_one("#prompt-error", Static).update(self.error)
-        self.keys_changed(tuple(b.action for b in self.BINDINGS if isinstance(b, Binding)
-                                and self.check_action(*self.parse_action(b.action)) is not False))
+        self.keys_follow()

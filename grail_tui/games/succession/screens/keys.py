@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from grail_tui.app.table_screen import Key
+from grail_tui.app.table_screen import WATCHING, Key
 
 from ..situation import Compose, may_take
 
@@ -24,8 +24,8 @@ def whose_turn(then: Reason | None = None) -> Reason:
         if view is None or view.is_over:
             return None
         if not screen.client.seats:
-            return "You are watching this game."
-        if not screen.asked():
+            return WATCHING
+        if not screen.is_asked():
             return f"It is {view.name(view.mover)}'s turn: wait for yours."
         return then(screen) if then is not None else None
     return why
@@ -40,24 +40,21 @@ def taking(then: Reason | None = None) -> Reason:
 
 
 def may_pass(screen: SuccessionScreen) -> bool:
-    if not (screen.asked() and screen.mode is Compose.IDLE and screen.viewer is not None
+    if not (screen.is_asked() and screen.mode is Compose.IDLE and screen.viewer is not None
             and screen.public is not None):
         return False
     return not screen.hand() and not may_take(screen.public, screen.viewer)
 
 
 def idle_and_asked(screen: SuccessionScreen) -> bool:
-    return screen.asked() and screen.mode is Compose.IDLE
+    return screen.is_asked() and screen.mode is Compose.IDLE
 
 
 KEYS: dict[str, Key] = {
     # an empty hand plays nothing: no key shown
     "play": Key(lambda s: idle_and_asked(s) and bool(s.hand()), whose_turn(taking())),
-    "take": Key(lambda s: s.asked(), whose_turn()),
+    "take": Key(lambda s: s.is_asked(), whose_turn()),
     "pass": Key(may_pass, whose_turn(taking(lambda _s: "You can pass only when you can neither play nor take."))),
     "pick": Key(idle_and_asked, whose_turn(taking())),
     "back": Key(lambda s: s.mode is not Compose.IDLE),
-    "chat": Key(lambda s: s.client.may_chat and s.mode is Compose.IDLE,
-                lambda s: None if s.public is None or s.public.is_over
-                else "Chat is for games on a server; here everyone sees this screen."),
 }

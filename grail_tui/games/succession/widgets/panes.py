@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
@@ -32,15 +30,4 @@ class TakenPane(Static):
 
 
 class LogPane(WrappedLog):
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)
-        self.shown = 0
-
-    def reset(self) -> None:
-        super().reset()
-        self.shown = 0
-
-    def add(self, lines: Sequence[str]) -> None:
-        for line in lines[self.shown:]:
-            self.write_line(line)
-        self.shown = len(lines)
+    """The log in words (the platform's log: it writes a book's new lines)."""

@@ -24,6 +24,7 @@ class PebblesKind(BaseKind[Setup, Game, Action, View]):
     min_players, max_players, default_players = engine.MIN_PLAYERS, engine.MAX_PLAYERS, 2
     engine: ClassVar[ModuleType] = engine
     package = __package__
+    app_rooms = ("kind", "ui", "screens")  # a warm SSH session's screens
     # an easy bot of the standard three, and a level of its own (a fair one: the table's stand-in)
     bot_levels = (BotLevel.RANDOM, BotLevel("greedy", "greedy", rank=1))
     secret_rounds = True  # the opening bids, the doubts of a take of two
