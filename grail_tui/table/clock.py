@@ -85,7 +85,8 @@ class Clockwork:
         return table
 
     def bot_seed(self, seat: int) -> int:
-        return self._seed * 31 + seat
+        """Each seat's bot its own dice, the same whenever the game is played or restored."""
+        return self._seed * 31 + seat  # pragma: no mutate: any fixed mix of the game's seed and the seat serves
 
     # -- what the table tells it ------------------------------------------------------------------
 
@@ -153,9 +154,6 @@ class Clockwork:
         self._hold_until = start
         return False
 
-    def round_shown(self) -> None:
-        self._hold_until = None
-
     def person_left(self, seat: int) -> None:
         self._gone_since[seat] = self.clock.now()
 
@@ -210,7 +208,7 @@ class Clockwork:
             now = self.clock.now()
             self._on_clock(now)
             if table.over:
-                break
+                return
             self._start_bots()
             due = self._next_due(now)
             self._wake.clear()
@@ -273,7 +271,7 @@ class Clockwork:
             else:
                 table.take(seat, action)
             if table.state.is_over or seat not in table.state.to_act():
-                break
+                return
 
     def _run_out(self, seat: int) -> None:
         """``seat``'s bank is out: the game's policy takes over (the next turn of _run plays it)."""
@@ -308,7 +306,8 @@ class Clockwork:
 
     def _standin(self, seat: int) -> Bot:
         if seat not in self.standins:
-            self.standins[seat] = self.kind.make_bot(BotLevel.HEURISTIC, self.bot_seed(seat) + 7)
+            # dice other than the seat's own bot's (any fixed offset serves)
+            self.standins[seat] = self.kind.make_bot(BotLevel.HEURISTIC, self.bot_seed(seat) + 7)  # pragma: no mutate: any fixed offset serves
         return self.standins[seat]
 
     def _think(self, seat: int, bot: Bot, delay: float) -> None:
@@ -328,14 +327,14 @@ class Clockwork:
             except Exception as exc:  # a bot's failure must not stop the game
                 log.exception("a bot failed")
                 table.bot_failed(exc)
-                action = self._fallback(seat)
+                action = None
             if table.seq != seq or seat not in table.asked() or table.over or table.paused:
                 # the game moved on (a time limit, a restart of the round), or it paused while the
                 # bot thought (its last person left): nothing moves until someone is back
                 return
-            if table.refusal(seat, action) is None:
+            if action is not None and table.refusal(seat, action) is None:
                 table.take(seat, action, checked=True)  # the refusal was its check
-            else:
+            else:  # it failed, or broke the rules: the seat's fallback is played
                 table.take(seat, self._fallback(seat))
         finally:
             if self.thinking.get(seat) is asyncio.current_task():
