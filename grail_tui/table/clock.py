@@ -327,8 +327,10 @@ class Clockwork:
             except Exception as exc:  # a bot's failure must not stop the game
                 log.exception("a bot failed")
                 table.bot_failed(exc)
-                action = None
-            if table.seq != seq or seat not in table.asked() or table.over or table.paused:
+                action = None  # pragma: no mutate: whatever is no action is refused, and the fallback played
+            if table.over:  # it ended meanwhile (it cancels decisions in flight: this guards the one ending it)
+                return
+            if table.seq != seq or seat not in table.asked() or table.paused:
                 # the game moved on (a time limit, a restart of the round), or it paused while the
                 # bot thought (its last person left): nothing moves until someone is back
                 return

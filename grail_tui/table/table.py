@@ -115,7 +115,7 @@ class Table:
         """How the game ended; a seat that ran out of time ranks last, a loss in the ratings."""
         flagged = self.banks.flagged if self.banks is not None else set()
         if self.clockwork.ended:
-            ranks = forfeit_ranks([0] * len(self.seats), flagged)
+            ranks = forfeit_ranks([0] * len(self.seats), flagged)  # pragma: no mutate: any equal ranks are numbered afresh
             out = ", ".join(self.names[s] for s in sorted(flagged))
             return Result(tuple(k for k in range(len(self.seats)) if k not in flagged), ranks,
                           f"{out} ran out of time; the game ended there.")

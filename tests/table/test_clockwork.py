@@ -15,7 +15,7 @@ from grail_tui.table.seats import SeatConfig
 from grail_tui.table.settings import BOT_FLOOR, OnFlag, OnTimeout, TableSettings
 from grail_tui.table.table import Table
 from grail_tui.table.thinking import Thinker
-from grail_tui.table.timekeeping import FakeClock
+from grail_tui.table.timekeeping import FakeClock, settle
 from grail_tui.table.updates import TableError
 
 from ..pebbles import KIND, Bid, Doubt, Game, Reply, Stage, Take, setup
@@ -415,3 +415,98 @@ async def test_bots_play_by_the_games_seed_the_same_each_time_and_otherwise_in_a
     assert once == again and once != other
     for table in tables:
         table.close()
+
+
+# -- turn-based clocks --------------------------------------------------------------------------
+
+
+async def test_a_game_ended_by_a_seats_time_stays_ended_after_a_restart(stores: Stores, clock: FakeClock):
+    table = stores.table(setup(players=2), seats(None, None), TableSettings(bot_delay=0, bank=10, on_flag=OnFlag.END),
+                         clock=clock)
+    table.submit(0, Bid(0, 0), table.seq)
+    table.submit(1, Bid(1, 0), table.seq)
+    table.start()
+    assert await clock.run_until(lambda: table.over, 20) == approx(10)  # seat 0's turn: its bank runs out
+    result = table.result()
+    table.close()
+    assert result.text == "Ada ran out of time; the game ended there." and result.ranks == (1, 0)
+    if stores.db is None:
+        return  # at one terminal a finished game is a record, not a save
+    assert result.text == "Ada ran out of time; the game ended there." and result.ranks == (1, 0)
+    again = stores.restore(clock=clock)
+    assert again.over and again.result() == result
+    again.close()
+
+
+async def test_turn_based_clocks_start_when_the_last_open_seat_is_taken(stores: Stores, clock: FakeClock):
+    table = stores.table(setup(players=2), [SeatConfig("Ada"), SeatConfig(None)],
+                         TableSettings(bot_delay=0, bank=100), clock=clock)
+    table.start()
+    assert table.paused and table.deadline_wall() is None  # nobody's time runs while a seat is open
+    await clock.advance(500)
+    assert table.state.actions == []
+    table.seat_person(1, "Bo")
+    assert table.deadline_wall() == approx(clock.wall() + 100)  # the whole bank, from now
+    assert await clock.run_until(lambda: table.state.stage is Stage.TURN, 200) == approx(100)
+    table.close()
+
+
+async def test_a_seat_out_of_time_ranks_last_when_the_game_ends_by_its_rules(stores: Stores, clock: FakeClock):
+    table = stores.table(setup(players=2, seed=2, pile=3), seats(None, None),
+                         TableSettings(bot_delay=0, bank=10, on_flag=OnFlag.SKIP), clock=clock)
+    table.submit(0, Bid(0, 0), table.seq)
+    table.submit(1, Bid(1, 0), table.seq)
+    table.start()
+    await clock.run_until(lambda: table.state.mover == 1, 20)  # seat 0 ran out: its turn passed
+    assert table.banks.flagged == {0} and table.result() is None and table.update_for(0).result is None
+    table.submit(1, Take(1, 1), table.seq)
+    assert table.busy()  # seat 0's pass is due at once: the table is about to move by itself
+    await clock.run_until(lambda: table.over, 1)
+    assert table.state.outcome.winner == 0  # by the rules seat 0 scored most (3 to 2)
+    assert table.result().ranks == (1, 0)  # but it ran out of time: a loss
+    table.close()
+
+
+async def test_a_seat_is_due_to_a_stand_in_the_moment_its_person_is_gone_long_enough(stores: Stores,
+                                                                                      clock: FakeClock):
+    table = stores.table(setup(players=2), seats(None, None), TableSettings(bot_delay=0, takeover_after=0),
+                         clock=clock)
+    table.start()
+    table.join(1, lambda update: None)
+    assert not table.busy()
+    table.leave(table.join(0, lambda update: None))
+    assert table.busy()  # before the table's clock has even looked: a stand-in is due
+    await clock.run_until(lambda: not table.busy(), 1)
+    assert table.update_for(0).pending == Bid(0, 1)  # the stand-in's bid, held with its round
+    table.close()
+
+
+async def test_a_stand_in_still_thinking_is_let_go_when_its_person_back_ends_the_game(stores: Stores,
+                                                                                     clock: FakeClock):
+    table = stores.table(setup(players=2, pile=1), seats(None, None), TableSettings(bot_delay=30, takeover_after=1),
+                         clock=clock)
+    table.submit(0, Bid(0, 0), table.seq)
+    table.submit(1, Bid(1, 0), table.seq)
+    table.start()
+    table.join(1, lambda update: None)
+    table.leave(table.join(0, lambda update: None))
+    await clock.advance(2)
+    assert table.clockwork.thinking  # the stand-in thinks about seat 0's turn
+    table.join(0, lambda update: None)
+    table.submit(0, Take(0, 1), table.seq)  # back, and the last pebble ends the game
+    await settle()
+    assert table.over and not table.clockwork.thinking  # its decision is moot: stopped at once
+    table.close()
+
+
+async def test_taking_an_open_seat_of_a_live_game_leaves_its_deadline_where_it_was(stores: Stores,
+                                                                                  clock: FakeClock):
+    table = stores.table(setup(players=2), [SeatConfig("Ada"), SeatConfig(None)],
+                         TableSettings(bot_delay=0, turn_timeout=30), clock=clock)
+    table.start()
+    deadline = table.deadline_wall()
+    await clock.advance(10)
+    table.seat_person(1, "Bo")
+    assert table.deadline_wall() == approx(deadline)
+    assert await clock.run_until(lambda: table.state.stage is Stage.TURN, 60) == approx(20)
+    table.close()
