@@ -66,8 +66,7 @@ class Table:
         self._record: dict[str, Any] | None = None  # the whole record, once over
         self._public: tuple[int, Any] | None = None
         # the table's own time: bots, held rounds, time limits, takeover, time banks
-        seed = int(getattr(setup, "seed",
-                           0))  # pragma: no mutate: every game's setup has a seed (0: one without)
+        seed = int(getattr(setup, "seed", 0))  # pragma: no mutate: every game's setup has a seed (its use: tests)
         self.clockwork = Clockwork(self, kind, self.seats, seed, settings, thinker or Thinker(), clock, store.clocks)
 
     @classmethod
@@ -118,7 +117,7 @@ class Table:
         flagged = self.banks.flagged if self.banks is not None else set()
         if self.clockwork.ended:
             ranks = forfeit_ranks([0] * len(self.seats), flagged)  # pragma: no mutate: any equal ranks are numbered afresh
-            out = ", ".join(self.names[s] for s in sorted(flagged))
+            out = ", ".join(self.names[s] for s in sorted(flagged))  # pragma: no mutate: the first seat out ends it: one name
             return Result(tuple(k for k in range(len(self.seats)) if k not in flagged), ranks,
                           f"{out} ran out of time; the game ended there.")
         result = self.kind.result(self.state, self.names)
