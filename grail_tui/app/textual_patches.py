@@ -8,8 +8,18 @@ when Textual's behaviour under it changes (then see whether a public API serves,
 the patch). ``GrailApp`` also overrides two of Textual's App members, ``get_css_variables``
 and ``current_theme`` (app.py): they are checked here the same way.
 
-Not here yet: app/lineinput.py (a field's own bindings where the key lands, textualize/textual#6605),
-which moves here once the work on key routing is done.
+Checked against Textual 8.2.8's sources, no public API serves any of them: a Stylesheet keeps
+its own parses only (an LRU of 64, emptied on every reparse), ``Screen._screen_resized`` lays
+out again for any size, ``ToastRack.show`` sets ``display`` every time, and
+``App.get_css_variables`` works the colour system out anew on each call.
+
+## Leaned on, not patched (app/keyorder.py, app/lineinput.py)
+
+Keys that act in the order typed (textualize/textual#6605) change nothing of Textual's: the app
+subclasses ``App`` (``GrailApp.on_event`` hands keys to ``KeyOrder``, Textual's own ``on_event``
+sending each) and ``Input`` (``LineInput`` runs the field's bindings where a key lands). Both use
+a few private members of Textual as they are; ``LEANED_ON`` names them and why, and the tests
+check each still behaves as these modules rely on.
 
 ## Parsed CSS, kept for every app a process runs (``Stylesheet._parse_rules``)
 
@@ -58,10 +68,13 @@ from collections import OrderedDict
 from importlib.metadata import version
 from typing import Any
 
+from textual import _time
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
+from textual.message_pump import MessagePump
 from textual.notifications import Notifications
 from textual.screen import Screen
+from textual.widgets import Input
 from textual.widgets._toast import ToastRack
 
 TEXTUAL = "8.2.8"  # the Textual these patches were measured on and are tested against
@@ -136,6 +149,16 @@ PATCHED = (  # (class, attribute, replacement): what install() sets
     (Stylesheet, "_parse_rules", _parse_rules),
     (Screen, "_screen_resized", _resized),
     (ToastRack, "show", _show_toasts),
+)
+
+
+LEANED_ON = (  # (owner, private member, what relies on it): used as Textual has it, not replaced
+    (MessagePump, "_message_queue", "keyorder: a key's travel is over once no queue holds a message"),
+    (Input, "_on_key", "lineinput: Textual's own handling after the field's bindings (a character typed)"),
+    (Input, "_on_focus", "lineinput: Textual's own handling when the field takes the focus"),
+    (Input, "_restart_blink", "lineinput: the cursor shown again after a binding, as a typed key does"),
+    (Input, "_bindings", "lineinput: the field's own bindings of a key (key_to_bindings; set per widget)"),
+    (_time, "get_time", "lineinput: the clock Textual stamps a key with, to compare with a paint"),
 )
 
 

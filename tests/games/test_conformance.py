@@ -115,6 +115,19 @@ def test_random_play_ends_from_every_seed_and_every_count_with_every_step_legal(
             assert all(result.ranks[winner] == 0 for winner in result.winners)
 
 
+def test_a_silent_seats_default_is_legal_wherever_the_seat_is_asked(kind):
+    """What a timed-out wait plays for a seat (``default_action``; None: a stand-in bot plays it)
+    is legal there: the table keeps it as it keeps a checked action."""
+    for players in range(kind.min_players, kind.max_players + 1):
+        for seed in SEEDS[:2]:
+            _, state = new_game(kind, seed, players)
+            for _ in random_steps(kind, state, random.Random(seed)):
+                for seat in state.to_act():
+                    for pass_turn in (True, False):
+                        default = kind.default_action(state, seat, pass_turn=pass_turn)
+                        assert default is None or state.why_illegal(default) is None, (default, pass_turn)
+
+
 def test_every_view_event_action_and_setup_round_trips_through_json(kind):
     for seed in SEEDS:
         setup, state = new_game(kind, seed)

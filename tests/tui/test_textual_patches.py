@@ -10,10 +10,12 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.app import App
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.widgets import Input
 from textual.widgets._toast import ToastRack
 
 from grail_tui.app import textual_patches
@@ -121,3 +123,90 @@ async def test_the_apps_css_variables_are_textuals_own_with_the_colour_system_ke
         await pilot.pause()
         assert app.get_css_variables() == App.get_css_variables(app)
         assert app.current_theme.name == app.theme
+
+
+# -- leaned on, not patched: app/keyorder.py and app/lineinput.py (textual_patches.LEANED_ON) --------
+
+
+def test_what_the_key_modules_lean_on_is_named_once_and_exists_in_this_textual():
+    names = [name for _, name, _ in textual_patches.LEANED_ON]
+    assert names == ["_message_queue", "_on_key", "_on_focus", "_restart_blink", "_bindings", "get_time"]
+    for owner, name, _ in textual_patches.LEANED_ON:
+        assert hasattr(owner, name) or hasattr(Input(), name), name
+
+
+async def test_message_queue_holds_a_message_until_its_pump_has_handled_it():
+    """MessagePump._message_queue: keyorder lets the next key go once no queue holds a message."""
+    async with App().run_test(size=(80, 24)) as pilot:
+        screen = pilot.app.screen
+        await pilot.pause()
+        assert screen._message_queue.empty()
+        screen.post_message(events.Show())
+        assert not screen._message_queue.empty()  # posted, not yet handled
+        await pilot.pause()
+        assert screen._message_queue.empty()
+
+
+class _OneField(App[None]):
+    def compose(self):
+        yield Input(value="12", id="field", select_on_focus=False)
+
+
+async def test_input_on_key_types_a_character_and_leaves_a_bound_key_to_the_bindings():
+    """Input._on_key: Textual's Input inserts a typed character there and does nothing with a key
+    it binds (Backspace): the binding runs later, from the app (textualize/textual#6605). LineInput
+    runs the field's bindings first, then this; were Textual to run them here, they would run twice."""
+    async with _OneField().run_test(size=(80, 24)) as pilot:
+        field = pilot.app.query_one(Input)
+        field.focus()
+        await pilot.pause()
+        await field._on_key(events.Key("backspace", None))
+        assert field.value == "12"
+        await field._on_key(events.Key("5", "5"))
+        assert field.value == "125"
+
+
+async def test_input_on_focus_is_called_when_the_field_takes_the_focus(monkeypatch):
+    """Input._on_focus: LineInput notes the value filled in there, then calls Textual's own."""
+    focused: list[str] = []
+    original = Input._on_focus
+
+    def counted(self, event):
+        focused.append(self.value)
+        return original(self, event)
+
+    monkeypatch.setattr(Input, "_on_focus", counted)
+    async with _OneField().run_test(size=(80, 24)) as pilot:
+        pilot.app.query_one(Input).focus()
+        await pilot.pause()
+        assert focused == ["12"]
+    assert list(inspect.signature(original).parameters) == ["self", "event"]
+
+
+async def test_input_restart_blink_shows_the_cursor_again():
+    """Input._restart_blink: what Textual's own key handling does first; LineInput does it after a
+    binding it ran, so the cursor is shown while keys come."""
+    assert list(inspect.signature(Input._restart_blink).parameters) == ["self"]
+    async with _OneField().run_test(size=(80, 24)) as pilot:
+        field = pilot.app.query_one(Input)
+        field._cursor_visible = False
+        field._restart_blink()
+        assert field._cursor_visible
+
+
+def test_an_inputs_own_bindings_are_found_by_key():
+    """Widget._bindings.key_to_bindings: where LineInput finds the field's own binding of a key."""
+    bound = Input()._bindings.key_to_bindings
+    assert [b.action for b in bound["backspace"]] == ["delete_left"]
+    assert [b.action for b in bound["enter"]] == ["submit"]
+    assert all(not b.priority for b in bound["backspace"] + bound["enter"])
+
+
+def test_get_time_is_the_clock_every_key_is_stamped_with():
+    """textual._time.get_time: LineInput compares a key's time with when the field was painted."""
+    from textual import _time
+
+    before = _time.get_time()
+    key = events.Key("enter", None)
+    after = _time.get_time()
+    assert before <= key.time <= after
