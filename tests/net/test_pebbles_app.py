@@ -118,6 +118,7 @@ async def test_the_app_creates_pebbles_a_second_client_joins_and_they_play_it_to
             await wait(pilot, lambda: isinstance(app.screen, TableEndScreen))
             final = await asyncio.wait_for(rival, 20)
             await asyncio.wait_for(watcher, 20)
+            await wait(pilot, lambda: "Game over" in text_of(app))  # the end screen is drawn after it is pushed
             end = text_of(app)
             assert "Game over" in end and f"{client.code} · " not in end  # the end screen, not the table
             assert final.result is not None

@@ -18,13 +18,14 @@ async def test_notices_show_on_a_screen_shown_after_them_and_go_when_they_end():
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         assert not rack(app).display and not rack(app).query(Toast)  # nothing to show
-        app.notify("Something to know.", timeout=3)
+        app.notify("Something to know.", timeout=30)  # long enough for a loaded machine to look
         await pilot.pause()
         assert rack(app).display and len(rack(app).query(Toast)) == 1
         await app.push_screen(HelpScreen())
         await pilot.pause()
         assert rack(app).display and len(rack(app).query(Toast)) == 1  # shown over the new screen too
-        for _ in range(100):  # and gone with its time
+        app.clear_notifications()  # its time over (Textual's own timer: ends it as this does)
+        for _ in range(100):  # and gone
             if not rack(app).query(Toast):
                 break
             await pilot.pause(0.1)
