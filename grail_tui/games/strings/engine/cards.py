@@ -92,8 +92,15 @@ class Effect:
     limit: str = ""
     conflicts: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        # the rules ask an effect for its operations of one name many times a move: sorted once
+        by_name: dict[str, tuple[Mapping[str, Any], ...]] = {}
+        for op in self.do:
+            by_name[op["op"]] = (*by_name.get(op["op"], ()), op)
+        object.__setattr__(self, "_by_name", by_name)
+
     def ops(self, name: str) -> tuple[Mapping[str, Any], ...]:
-        return tuple(op for op in self.do if op["op"] == name)
+        return self._by_name.get(name, ())  # type: ignore[attr-defined, no-any-return]
 
 
 @dataclass(frozen=True, eq=False)
@@ -131,8 +138,12 @@ class CardDef:
         """Which deck the card belongs to: plot (Cabals and plots) or group."""
         return "plot" if self.kind in ("cabal", "plot") else "group"
 
+    def __post_init__(self) -> None:
+        # asked for every card in every legal-action list: the names of its operations, once
+        object.__setattr__(self, "_op_names", frozenset(op["op"] for effect in self.effects for op in effect.do))
+
     def has_op(self, name: str) -> bool:
-        return any(effect.ops(name) for effect in self.effects)
+        return name in self._op_names  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, eq=False)

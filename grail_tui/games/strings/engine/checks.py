@@ -3,8 +3,9 @@ worded for the player who tried it, and changes nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import errors
 from .actions import (
@@ -119,25 +120,7 @@ def check_rules(game: Game, action: Action, prompt: str) -> None:
     # the active player's main phase
     if kind in (Pass, Support, Agent, Shelter, Bottom, Commit, CallOff, ChooseCabal, ChooseStart, Draw, Place):
         raise errors.WrongMomentError("That is not a main-phase action.")
-    if kind is Declare:
-        return _declare(game, action)  # type: ignore[arg-type]
-    if kind is Move:
-        return _move(game, action)  # type: ignore[arg-type]
-    if kind is Link:
-        return _link(game, action)  # type: ignore[arg-type]
-    if kind is Give:
-        return _give(game, action)  # type: ignore[arg-type]
-    if kind is PlaceResource:
-        return _place_resource(game, action)  # type: ignore[arg-type]
-    if kind is DrawGroup:
-        return _draw_group(game, action)  # type: ignore[arg-type]
-    if kind is PlaceAgent:
-        return _place_agent(game, action)  # type: ignore[arg-type]
-    if kind is EndTurn:
-        return None
-    if kind is Activate:
-        return _activate(game, action)  # type: ignore[arg-type]
-    return _anytime(game, action)
+    return RULES[kind](game, action)
 
 
 def _need(kind: type, allowed: tuple[type, ...], message: str) -> None:
@@ -533,21 +516,15 @@ def _place_agent(game: Game, action: PlaceAgent) -> None:
 
 
 def _anytime(game: Game, action: Action) -> None:
-    if type(action) is Pass:
-        return None
-    if type(action) is Reveal:
-        _card(game, action.card)
-        if action.card not in game.plot_hand[action.player]:
-            raise errors.NotYoursError("Reveal a card of your own plot hand.")
-        if action.card in game.revealed:
-            raise errors.WrongMomentError("That card is shown already.")
-        return None
-    if type(action) is Buy:
-        return _buy(game, action)
-    if type(action) is Offer:
-        return _offer(game, action)
-    assert isinstance(action, PlayPlot)
-    return _play(game, action)
+    return RULES[type(action)](game, action)
+
+
+def _reveal(game: Game, action: Reveal) -> None:
+    _card(game, action.card)
+    if action.card not in game.plot_hand[action.player]:
+        raise errors.NotYoursError("Reveal a card of your own plot hand.")
+    if action.card in game.revealed:
+        raise errors.WrongMomentError("That card is shown already.")
 
 
 def _cards_of(game: Game, player: int, cards: object, what: str) -> tuple[int, ...]:
@@ -821,3 +798,20 @@ def _targets(game: Game, action: PlayPlot, kind: str) -> None:
                     raise errors.PlotTargetError("Return a group of yours that has no puppets.")
             elif name in ("look", "show", "mill") and op.get("player") == "chosen_opponent":
                 _seat_target(game, action)
+
+
+def _nothing(game: Game, action: Action) -> None:
+    """Passing and ending one's turn break no rule once the game waits for the player."""
+
+
+# The rule each kind of action answers to, once the prompt allows that kind (check_rules makes sure
+# of that first). The legal-action lists judge their candidates by these same functions, so the
+# list and the refusals never disagree; at the "counter" prompt a plot answers to COUNTER instead.
+RULES: dict[type, Callable[[Game, Any], None]] = {
+    ChooseCabal: _choose_cabal, ChooseStart: _choose_start, Shelter: _shelter, Bottom: _bottom,
+    Answer: _answer, Commit: _commit, Place: _place, Support: _support, Agent: _agent,
+    Declare: _declare, Move: _move, Link: _link, Give: _give, PlaceResource: _place_resource,
+    DrawGroup: _draw_group, PlaceAgent: _place_agent, Activate: _activate,
+    Pass: _nothing, EndTurn: _nothing, Reveal: _reveal, Buy: _buy, Offer: _offer, PlayPlot: _play,
+}
+COUNTER = _counter

@@ -4,8 +4,9 @@ the list and the refusals never disagree."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import errors
 from .actions import (
@@ -36,7 +37,7 @@ from .actions import (
     Shelter,
     Support,
 )
-from .checks import check_rules, free_move, on_table, plot_kind_of, plot_may_be_played
+from .checks import COUNTER, RULES, free_move, on_table, plot_kind_of, plot_may_be_played
 from .rules import may_take_side, shielded
 from .vocabulary import OFFERS_PER_TURN, AttackKind, Side, WindowKind
 
@@ -46,47 +47,54 @@ if TYPE_CHECKING:
 
 def legal_actions(game: Game, player: int) -> tuple[Action, ...]:
     """``player`` is the one the game waits for (Game.legal_actions makes sure)."""
-    prompt = game.prompt()
-    return tuple(a for a in _candidates(game, player) if type(a) in _MADE_LEGAL or _ok(game, a, prompt))
+    return tuple(_candidates(game, player, game.prompt()))
 
 
-# candidates listed only where they are legal (a pass in a window, an end of turn in the main phase,
-# a card of one's own hand to reveal or offer within the cap, the draws, calling off, the attacks,
-# moves, links and gifts of resources ``_main`` lists): not judged again
-_MADE_LEGAL = frozenset({Pass, EndTurn, Reveal, Offer, Draw, CallOff, Declare, Move, Link, Give})
+# Each candidate is either legal by the way it is made (a pass in a window, an end of turn in the
+# main phase, a card of one's own hand to reveal or offer within the cap, the draws, calling off,
+# the attacks, moves, links and gifts of resources ``_main`` lists) or judged by the very rule
+# (checks.RULES) that judges the action when a player sends it, called directly: the prompt's
+# own check that the kind of action fits it holds for every candidate made for that prompt.
 
 
-def _ok(game: Game, action: Action, prompt: str) -> bool:
-    try:
-        check_rules(game, action, prompt)
-    except errors.IllegalActionError:
-        return False
-    return True
+def _judged(game: Game, rule: Callable[[Game, Any], None], candidates: Iterable[Action]) -> list[Action]:
+    out: list[Action] = []
+    for action in candidates:
+        try:
+            rule(game, action)
+        except errors.IllegalActionError:
+            continue
+        out.append(action)
+    return out
 
 
-def _candidates(game: Game, player: int) -> list[Action]:
-    prompt = game.prompt()
+def _candidates(game: Game, player: int, prompt: str) -> list[Action]:
     if prompt == "cabal":
-        return [ChooseCabal(player, c) for c in _once(game, game.plot_deck[player]) if game.defs[c].kind == "cabal"]
+        return _judged(game, RULES[ChooseCabal], (ChooseCabal(player, c) for c in _once(game, game.plot_deck[player])
+                                                  if game.defs[c].kind == "cabal"))
     if prompt in ("start", "open start"):
-        return [ChooseStart(player, c) for c in _once(game, game.group_deck[player]) if game.defs[c].kind == "group"]
+        return _judged(game, RULES[ChooseStart], (ChooseStart(player, c) for c in _once(game, game.group_deck[player])
+                                                  if game.defs[c].kind == "group"))
     if prompt == "shelter":
-        return [Shelter(player), *(Shelter(player, c) for c in game.plot_hand[player])]
+        return _judged(game, RULES[Shelter], [Shelter(player), *(Shelter(player, c) for c in game.plot_hand[player])])
     if prompt == "bottom":
         assert game.due is not None
-        return [Bottom(player, cards) for cards in combinations(game.plot_hand[player], game.due[1])]
+        return _judged(game, RULES[Bottom],
+                       (Bottom(player, cards) for cards in combinations(game.plot_hand[player], game.due[1])))
     if prompt == "offer":
-        return _answers(game, player)
+        return _judged(game, RULES[Answer], _answers(game, player))
     if prompt == "counter":
         mine = [g for g in game.board.groups_of(player) if game.board.tokens.get(g, 0)]
-        return [Pass(player), *(PlayPlot(player, c, g) for c in _once(game, game.plot_hand[player])
-                                if plot_kind_of(game, c) == "counterattack" for g in mine)]
+        return [Pass(player), *_judged(game, COUNTER, (
+            PlayPlot(player, c, g) for c in _once(game, game.plot_hand[player])
+            if plot_kind_of(game, c) == "counterattack" for g in mine))]
     if prompt == "commit":
-        return [Commit(player), *(Commit(player, c) for c in game.plot_hand[player]), CallOff(player)]
+        return [*_judged(game, RULES[Commit], [Commit(player), *(Commit(player, c) for c in game.plot_hand[player])]),
+                CallOff(player)]
     if prompt == "draw":
         return [Draw(player, plot, group) for plot in (True, False) for group in (True, False)]
     if prompt == "place":
-        return [Place(player, -1), *_placements(game, player)]
+        return _judged(game, RULES[Place], [Place(player, -1), *_placements(game, player)])
     out: list[Action] = []
     if game.windows:
         out.append(Pass(player))
@@ -96,9 +104,9 @@ def _candidates(game: Game, player: int) -> list[Action]:
             sides = [s for s in Side if may_take_side(game, attack, player, s) is None]  # once, not per card
             mine = [c for c in (board.cabal[player], *board.groups_of(player))
                     if board.tokens.get(c, 0) and c not in attack.used and c != attack.attacker]
-            out += [Support(player, c, s) for c in mine for s in sides]
-            out += [Agent(player, c, s) for c in game.group_hand[player]
-                    if game.defs[c].name == game.name(game.attack.target) for s in Side]
+            out += _judged(game, RULES[Support], [Support(player, c, s) for c in mine for s in sides])
+            out += _judged(game, RULES[Agent], [Agent(player, c, s) for c in game.group_hand[player]
+                                                if game.defs[c].name == game.name(game.attack.target) for s in Side])
         out += _anytime(game, player)
         return out
     out += _main(game, player)
@@ -149,12 +157,14 @@ def _anytime(game: Game, player: int) -> list[Action]:
     payers = [c for c, n in board.tokens.items() if n and board.controller.get(c) == player]
     cabal_like = [c for c in payers if board.counts_as_cabal_token(c)]
     groups = [c for c in payers if game.defs[c].kind == "group"]
+    buys: list[Action] = []
     if cabal_like:
-        out.append(Buy(player, (cabal_like[0],)))
+        buys.append(Buy(player, (cabal_like[0],)))
     if len(groups) >= 2:
-        out.append(Buy(player, (groups[0], groups[1])))
+        buys.append(Buy(player, (groups[0], groups[1])))
     elif groups and board.tokens[groups[0]] >= 2:
-        out.append(Buy(player, (groups[0], groups[0])))
+        buys.append(Buy(player, (groups[0], groups[0])))
+    out += _judged(game, RULES[Buy], buys)
     out += [Reveal(player, c) for c in game.plot_hand[player] if c not in game.revealed]
     if game.offers_made[player] < OFFERS_PER_TURN:
         for other in game.live():
@@ -163,26 +173,28 @@ def _anytime(game: Game, player: int) -> list[Action]:
                 if game.group_hand[player]:
                     out.append(Offer(player, other, (game.group_hand[player][0],), trade=True))
     everyone: list[int] | None = None  # every group in a structure, listed only if a card needs it
+    plays: list[Action] = []
     for card in _once(game, game.plot_hand[player]):
         if not plot_may_be_played(game, player, card):  # refused whatever its target: judged once
             continue
         kind = plot_kind_of(game, card)
         if game.defs[card].cost.get("discard_plots"):
-            out += [PlayPlot(player, card, other) for other in game.plot_hand[player] if other != card]
+            plays += [PlayPlot(player, card, other) for other in game.plot_hand[player] if other != card]
         elif kind == "attack":
-            out += [PlayPlot(player, card, side=s) for s in Side]
+            plays += [PlayPlot(player, card, side=s) for s in Side]
         elif kind in ("cancel:event.claim",):
-            out += [PlayPlot(player, card, seat=s) for s in range(game.players)]
+            plays += [PlayPlot(player, card, seat=s) for s in range(game.players)]
         elif kind == "cancel:event.support" and game.attack is not None:
-            out += [PlayPlot(player, card, c.card) for c in game.attack.support]
+            plays += [PlayPlot(player, card, c.card) for c in game.attack.support]
         elif _needs_seat(game, card):
-            out += [PlayPlot(player, card, seat=s) for s in range(game.players) if s != player]
+            plays += [PlayPlot(player, card, seat=s) for s in range(game.players) if s != player]
         elif _needs_group(game, card):
             if everyone is None:
                 everyone = [g for p in game.live() for g in board.groups_of(p)]
-            out += [PlayPlot(player, card, g) for g in everyone]
+            plays += [PlayPlot(player, card, g) for g in everyone]
         else:
-            out.append(PlayPlot(player, card))
+            plays.append(PlayPlot(player, card))
+    out += _judged(game, RULES[PlayPlot], plays)
     return out
 
 
@@ -241,13 +253,15 @@ def _main(game: Game, player: int) -> list[Action]:
             out += [Link(player, resource, h) for h in holders if board.links.get(resource) != h]
         if resource not in game.used_resources:
             out += [Give(player, resource, p) for p in game.live() if p != player]
-    out += [PlaceResource(player, c) for c in _once(game, game.group_hand[player]) if game.defs[c].kind == "resource"]
+    out += _judged(game, RULES[PlaceResource], (PlaceResource(player, c) for c in _once(game, game.group_hand[player])
+                                                if game.defs[c].kind == "resource"))
     payers = [c for c, n in board.tokens.items() if n and board.controller.get(c) == player]
     if payers:
-        out.append(DrawGroup(player, payers[0]))
-    out += [PlaceAgent(player, c) for c in _once(game, game.plot_hand[player]) if game.defs[c].kind == "cabal"]
+        out += _judged(game, RULES[DrawGroup], (DrawGroup(player, payers[0]),))
+    out += _judged(game, RULES[PlaceAgent], (PlaceAgent(player, c) for c in _once(game, game.plot_hand[player])
+                                             if game.defs[c].kind == "cabal"))
     for source in [board.cabal[player], *board.resources[player]]:
         if any(e.when == "activated" for e in game.defs[source].effects):
-            for seat in game.live():
-                out += [Activate(player, source, seat, deck) for deck in ("", "plot", "group")]
+            out += _judged(game, RULES[Activate], (Activate(player, source, seat, deck)
+                                                   for seat in game.live() for deck in ("", "plot", "group")))
     return out
