@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import fields
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from . import errors
@@ -37,7 +38,7 @@ from .actions import (
     Shelter,
     Support,
 )
-from .cards import Effect
+from .cards import CardDef, Effect
 from .rules import context_ok, controller, may_take_side, selector_ok, shielded, support_value
 from .vocabulary import OFFERS_PER_TURN, AttackKind, Phase, Side, WindowKind
 
@@ -615,7 +616,11 @@ def _buy(game: Game, action: Buy) -> None:
 
 
 def plot_kind_of(game: Game, uid: int) -> str:
-    card = game.defs[uid]
+    return _plot_kind(game.defs[uid])
+
+
+@lru_cache(maxsize=1024)  # printed, so worked out once per card; asked for each plot in every legal list
+def _plot_kind(card: CardDef) -> str:
     if card.plot_kind == "reaction":
         for effect in card.effects:
             if effect.when == "replace":

@@ -20,7 +20,10 @@ from .actions import (
 from .board import Board
 from .cards import CardDef, CardSet
 from .catalogue import card_set, decks
+from .checks import check
 from .events import Event, GameEnded, Happened, Outcome, Rolled, Saw
+from .flow import carry_out, settle
+from .legal import legal_actions
 from .vocabulary import (
     PLAYERS_MAX,
     PLAYERS_MIN,
@@ -297,8 +300,6 @@ class Game:
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         if self.outcome is not None or player not in self.to_act():
             return ()
-        from .legal import legal_actions
-
         return legal_actions(self, player)
 
     def why_illegal(self, action: object) -> str | None:
@@ -309,8 +310,6 @@ class Game:
         return None
 
     def _check(self, action: object) -> None:
-        from .checks import check
-
         if type(action) not in ACTION_TYPES:
             raise errors.MalformedActionError(f"{action!r} is not an action of Pulling Strings.")
         check(self, action)  # type: ignore[arg-type]
@@ -321,8 +320,6 @@ class Game:
         """Carry out ``action``; an illegal one raises its error and changes nothing."""
         if not checked:
             self._check(action)
-        from .flow import carry_out
-
         start = len(self.history)
         top_level = (self.phase is Phase.MAIN and not self.windows and self.attack is None
                      and self.shelter is None and self.due is None and self.counter is None and self.offer is None
@@ -330,8 +327,6 @@ class Game:
         carry_out(self, action)
         if top_level and type(action) not in (EndTurn, Declare) and self.phase is Phase.MAIN:
             self.lap_due = True
-        from .flow import settle
-
         settle(self)
         self.actions.append(action)
         return self.history[start:]

@@ -5,6 +5,7 @@ the list and the refusals never disagree."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +38,7 @@ from .actions import (
     Shelter,
     Support,
 )
+from .cards import CardDef
 from .checks import COUNTER, RULES, free_move, on_table, plot_kind_of, plot_may_be_played
 from .rules import may_take_side, shielded
 from .vocabulary import OFFERS_PER_TURN, AttackKind, Side, WindowKind
@@ -167,9 +169,10 @@ def _anytime(game: Game, player: int) -> list[Action]:
     out += _judged(game, RULES[Buy], buys)
     out += [Reveal(player, c) for c in game.plot_hand[player] if c not in game.revealed]
     if game.offers_made[player] < OFFERS_PER_TURN:
+        offered = _once(game, game.plot_hand[player] + game.group_hand[player])
         for other in game.live():
             if other != player:
-                out += [Offer(player, other, (c,)) for c in _once(game, game.plot_hand[player] + game.group_hand[player])]
+                out += [Offer(player, other, (c,)) for c in offered]
                 if game.group_hand[player]:
                     out.append(Offer(player, other, (game.group_hand[player][0],), trade=True))
     everyone: list[int] | None = None  # every group in a structure, listed only if a card needs it
@@ -199,11 +202,20 @@ def _anytime(game: Game, player: int) -> list[Action]:
 
 
 def _needs_seat(game: Game, card: int) -> bool:
-    return any(op.get("player") == "chosen_opponent" for e in game.defs[card].effects for op in e.do)
+    return _names_a_seat(game.defs[card])
+
+
+@lru_cache(maxsize=1024)  # printed: worked out once per card
+def _names_a_seat(definition: CardDef) -> bool:
+    return any(op.get("player") == "chosen_opponent" for e in definition.effects for op in e.do)
 
 
 def _needs_group(game: Game, card: int) -> bool:
-    definition = game.defs[card]
+    return _names_a_group(game.defs[card])
+
+
+@lru_cache(maxsize=1024)  # printed: worked out once per card
+def _names_a_group(definition: CardDef) -> bool:
     if definition.plot_kind in ("strike", "standing"):
         return True
     return any(op["op"] in ("stat", "token_add", "token_remove", "return_to_hand") and isinstance(op.get("target"), dict)
