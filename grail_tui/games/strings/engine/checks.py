@@ -633,6 +633,13 @@ def _plot_kind(card: CardDef) -> str:
 
 
 def _play(game: Game, action: PlayPlot) -> None:
+    plot_targets(game, action, play_card(game, action))
+
+
+def play_card(game: Game, action: PlayPlot) -> str:
+    """All that ``_play`` asks before the target: the card, the moment, the side, the cost; the
+    card's kind of play. For a card aimed at a group none of it depends on which group, so the
+    legal-action lists ask it once per card and then ``plot_targets`` for each group."""
     player = action.player
     _card(game, action.card)
     if action.card not in game.plot_hand[player]:
@@ -672,7 +679,7 @@ def _play(game: Game, action: PlayPlot) -> None:
     if kind == "attack":
         _attack_plot(game, action)
     _costs(game, action)
-    _targets(game, action, kind)
+    return kind
 
 
 def plot_may_be_played(game: Game, player: int, card_uid: int) -> bool:
@@ -767,7 +774,7 @@ def _seat_target(game: Game, action: PlayPlot) -> None:
         raise errors.ShieldError(f"{game.setup.name(seat)} has not finished their first turn yet.")
 
 
-def _targets(game: Game, action: PlayPlot, kind: str) -> None:
+def plot_targets(game: Game, action: PlayPlot, kind: str) -> None:
     card = game.defs[action.card]
     board = game.board
     if kind == "strike":

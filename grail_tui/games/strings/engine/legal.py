@@ -5,7 +5,7 @@ the list and the refusals never disagree."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +39,16 @@ from .actions import (
     Support,
 )
 from .cards import CardDef
-from .checks import COUNTER, RULES, free_move, on_table, plot_kind_of, plot_may_be_played
+from .checks import (
+    COUNTER,
+    RULES,
+    free_move,
+    on_table,
+    play_card,
+    plot_kind_of,
+    plot_may_be_played,
+    plot_targets,
+)
 from .rules import may_take_side, shielded
 from .vocabulary import OFFERS_PER_TURN, AttackKind, Side, WindowKind
 
@@ -176,28 +185,33 @@ def _anytime(game: Game, player: int) -> list[Action]:
                 if game.group_hand[player]:
                     out.append(Offer(player, other, (game.group_hand[player][0],), trade=True))
     everyone: list[int] | None = None  # every group in a structure, listed only if a card needs it
-    plays: list[Action] = []
     for card in _once(game, game.plot_hand[player]):
         if not plot_may_be_played(game, player, card):  # refused whatever its target: judged once
             continue
         kind = plot_kind_of(game, card)
+        plays: list[Action]
         if game.defs[card].cost.get("discard_plots"):
-            plays += [PlayPlot(player, card, other) for other in game.plot_hand[player] if other != card]
+            plays = [PlayPlot(player, card, other) for other in game.plot_hand[player] if other != card]
         elif kind == "attack":
-            plays += [PlayPlot(player, card, side=s) for s in Side]
+            plays = [PlayPlot(player, card, side=s) for s in Side]
         elif kind in ("cancel:event.claim",):
-            plays += [PlayPlot(player, card, seat=s) for s in range(game.players)]
+            plays = [PlayPlot(player, card, seat=s) for s in range(game.players)]
         elif kind == "cancel:event.support" and game.attack is not None:
-            plays += [PlayPlot(player, card, c.card) for c in game.attack.support]
+            plays = [PlayPlot(player, card, c.card) for c in game.attack.support]
         elif _needs_seat(game, card):
-            plays += [PlayPlot(player, card, seat=s) for s in range(game.players) if s != player]
+            plays = [PlayPlot(player, card, seat=s) for s in range(game.players) if s != player]
         elif _needs_group(game, card):
             if everyone is None:
                 everyone = [g for p in game.live() for g in board.groups_of(p)]
-            plays += [PlayPlot(player, card, g) for g in everyone]
+            try:  # the card itself, once: nothing of it depends on the group (checks.play_card)
+                kind = play_card(game, PlayPlot(player, card))
+            except errors.IllegalActionError:
+                continue
+            out += _judged(game, partial(plot_targets, kind=kind), (PlayPlot(player, card, g) for g in everyone))
+            continue
         else:
-            plays.append(PlayPlot(player, card))
-    out += _judged(game, RULES[PlayPlot], plays)
+            plays = [PlayPlot(player, card)]
+        out += _judged(game, RULES[PlayPlot], plays)
     return out
 
 
