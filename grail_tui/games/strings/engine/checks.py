@@ -146,9 +146,15 @@ def _choose_cabal(game: Game, action: ChooseCabal) -> None:
 
 
 def on_table(game: Game, name: str) -> bool:
-    board = game.board
-    return any(game.defs[u].name == name for u in board.arrows if game.defs[u].kind == "group") or any(
-        game.defs[u].name == name for u in board.open_area)
+    return name in names_on_table(game)
+
+
+def names_on_table(game: Game) -> set[str]:
+    """The names of the groups in play: in a power structure or in the open area (§15)."""
+    defs = game.defs
+    names = {defs[u].name for u in game.board.arrows if defs[u].kind == "group"}
+    names.update(defs[u].name for u in game.board.open_area)
+    return names
 
 
 def _choose_start(game: Game, action: ChooseStart) -> None:

@@ -43,7 +43,7 @@ from .checks import (
     COUNTER,
     RULES,
     free_move,
-    on_table,
+    names_on_table,
     play_card,
     plot_kind_of,
     plot_may_be_played,
@@ -250,8 +250,9 @@ def _main(game: Game, player: int) -> list[Action]:
     targets = [g for p in game.live() if p != player and not (shield and shielded(game, player, p))
                for g in board.groups_of(p)]
     own = board.groups_of(player)
+    taken = names_on_table(game)
     from_hand = [c for c in _once(game, game.group_hand[player])
-                 if game.defs[c].kind == "group" and not on_table(game, game.defs[c].name)]
+                 if game.defs[c].kind == "group" and game.defs[c].name not in taken]
     opened = [c for c, who in board.open_area.items() if who == player]
     for attacker in attackers:
         control = board.has_open_arrow(attacker)
