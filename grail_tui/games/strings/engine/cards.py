@@ -332,11 +332,11 @@ def _effect(raw: Any, where: _Where) -> Effect:
 def _condition(raw: Any, where: _Where) -> Mapping[str, Any]:
     if not isinstance(raw, dict) or len(raw) != 1 or next(iter(raw)) not in ("all", "any"):
         raise where.fail("should be a table with one list, 'all' or 'any'")
-    atoms = next(iter(raw.values()))
+    key, atoms = next(iter(raw.items()))
     if not isinstance(atoms, list) or not atoms:
-        raise where.fail("should list at least one condition")
+        raise where.at(key).fail("should list at least one condition")
     for index, atom in enumerate(atoms):
-        here = where.at(f"all[{index}]")
+        here = where.at(f"{key}[{index}]")
         if not isinstance(atom, dict) or not any(key in ATOMS for key in atom):
             raise here.fail(f"should be a table naming one of {', '.join(ATOMS)}")
         for key in atom:
@@ -378,7 +378,7 @@ def card_from_dict(raw: Any, file: str) -> CardDef:
         raise _Where(file).fail("a [[card]] should be a table")
     card_id = raw.get("id")
     where = _Where(file, str(card_id) if isinstance(card_id, str) else "?")
-    if not isinstance(card_id, str) or not ID_PATTERN.match(card_id):
+    if not isinstance(card_id, str) or not ID_PATTERN.fullmatch(card_id):
         raise where.at("id").fail("should be 1 to 12 capitals, digits or dashes, starting with a capital")
     kind = _choice(raw, "kind", where, tuple(BY_KIND))
     for key in raw:
@@ -387,6 +387,9 @@ def card_from_dict(raw: Any, file: str) -> CardDef:
     effects = raw.get("effects", [])
     if not isinstance(effects, list):
         raise where.at("effects").fail("should be a list of effect tables")
+    tags = raw.get("tags", [])
+    if not isinstance(tags, list) or not all(isinstance(tag, str) for tag in tags):
+        raise where.at("tags").fail("should be a list of labels")
     common: dict[str, Any] = {
         "id": card_id, "kind": kind, "name": _text(raw, "name", where, 40, required=True),
         "flavor": _text(raw, "flavor", where, 140), "text": _text(raw, "text", where, 400),
