@@ -37,6 +37,7 @@ from .actions import (
     Reveal,
     Shelter,
     Support,
+    Swap,
 )
 from .board import relation
 from .cards import CardDataError, CardDef, CardSet, Deck
@@ -69,7 +70,7 @@ __all__ = [
     "Give", "Happened", "IllegalActionError", "Link", "MalformedActionError", "Move", "Offer", "Outcome",
     "PLAYERS_MAX", "PLAYERS_MIN", "Pass", "Phase", "Place", "PlaceAgent", "PlaceResource", "PlayPlot",
     "PlayerView", "PublicView", "ROUND_LIMIT", "RecordError", "ReplayError", "Reveal", "Rolled", "Saw",
-    "Setup", "Shelter", "Side", "Support", "WindowKind", "action_from_dict", "action_to_dict",
+    "Setup", "Shelter", "Side", "Support", "Swap", "WindowKind", "action_from_dict", "action_to_dict",
     "attack_total", "basic_goal", "card_set", "check_file", "decode", "decode_any", "decks",
     "defence_total", "jsonable", "relation", "setup_from_dict", "setup_to_dict", "succeeds", "support_value",
     "visible_to",

@@ -37,6 +37,7 @@ from .actions import (
     Reveal,
     Shelter,
     Support,
+    Swap,
 )
 from .cards import CardDef, Effect
 from .rules import context_ok, controller, may_take_side, selector_ok, shielded, support_value
@@ -95,6 +96,9 @@ def check_rules(game: Game, action: Action, prompt: str) -> None:
     if prompt == "offer":
         _need(kind, (Answer,), "Answer the offer made to you first.")
         return _answer(game, action)  # type: ignore[arg-type]
+    if prompt == "swap":
+        _need(kind, (Answer,), "Answer the swap of resources proposed to you first.")
+        return _answer_swap(game, action)  # type: ignore[arg-type]
     if prompt == "counter":
         _need(kind, (Pass, PlayPlot), "Answer first: an attack on your group has failed.")
         return _counter(game, action) if kind is PlayPlot else None  # type: ignore[arg-type]
@@ -430,6 +434,31 @@ def _give(game: Game, action: Give) -> None:
         raise errors.LinkError("A resource used this turn cannot be given away.")
     if not 0 <= action.to < game.players or action.to == action.player or game.eliminated[action.to]:
         raise errors.MalformedActionError("Give it to another player in the game.")
+
+
+def _swap(game: Game, action: Swap) -> None:
+    """§12.1: a resource of one's own for another player's, neither used this turn (HR-88)."""
+    board = game.board
+    _card(game, action.mine)
+    _card(game, action.theirs)
+    if not 0 <= action.to < game.players or action.to == action.player or game.eliminated[action.to]:
+        raise errors.MalformedActionError("Swap resources with another player in the game.")
+    if action.mine not in board.resources[action.player]:
+        raise errors.NotYoursError("Offer a resource you control in the swap.")
+    if action.theirs not in board.resources[action.to]:
+        raise errors.NotYoursError(f"Ask for a resource {game.setup.name(action.to)} controls.")
+    for card in (action.mine, action.theirs):
+        if card in game.used_resources:
+            raise errors.LinkError(f"{game.name(card)} has been used this turn: it cannot change hands now.")
+    if game.offers_made[action.player] >= OFFERS_PER_TURN:
+        raise errors.OncePerTurnError(f"You have made {OFFERS_PER_TURN} offers this turn: no more until the next.")
+
+
+def _answer_swap(game: Game, action: Answer) -> None:
+    if type(action.accept) is not bool:
+        raise errors.MalformedActionError("Accept the swap or refuse it.")
+    if action.back or action.bottom:
+        raise errors.MalformedActionError("A swap of resources is accepted or refused: nothing else changes hands.")
 
 
 def _place_resource(game: Game, action: PlaceResource) -> None:
@@ -831,5 +860,6 @@ RULES: dict[type, Callable[[Game, Any], None]] = {
     Declare: _declare, Move: _move, Link: _link, Give: _give, PlaceResource: _place_resource,
     DrawGroup: _draw_group, PlaceAgent: _place_agent, Activate: _activate,
     Pass: _nothing, EndTurn: _nothing, Reveal: _reveal, Buy: _buy, Offer: _offer, PlayPlot: _play,
+    Swap: _swap,
 }
 COUNTER = _counter

@@ -174,7 +174,8 @@ class Game:
         self.shelter: tuple[Player, Uid, Player] | None = None
         self.counter: tuple[Player, Uid] | None = None  # (defender, the group whose attack failed)
         self.offer: tuple[Player, Player, tuple[Uid, ...], bool] | None = None  # (from, to, cards, trade)
-        self.offers_made = [0] * setup.players  # this turn (HR-85)
+        self.offers_made = [0] * setup.players  # this turn (HR-85); a proposed swap counts as an offer
+        self.swap: tuple[Player, Uid, Player, Uid] | None = None  # (from, their resource, to, the other's)
         self.due: tuple[Player, int] | None = None  # (player, cards to put on the bottom)
         self.last_roll: Rolled | None = None
         self.outcome: Outcome | None = None
@@ -251,6 +252,8 @@ class Game:
             return self.counter[0]
         if self.offer is not None:
             return self.offer[1]
+        if self.swap is not None:
+            return self.swap[2]
         if self.windows:
             return self.windows[-1].asked
         if self.attack is not None:
@@ -269,6 +272,8 @@ class Game:
             return "counter"
         if self.offer is not None:
             return "offer"
+        if self.swap is not None:
+            return "swap"
         if self.windows:
             return self.windows[-1].kind.value
         if self.attack is not None:
@@ -323,7 +328,7 @@ class Game:
         start = len(self.history)
         top_level = (self.phase is Phase.MAIN and not self.windows and self.attack is None
                      and self.shelter is None and self.due is None and self.counter is None and self.offer is None
-                     and action.player == self.active)
+                     and self.swap is None and action.player == self.active)
         carry_out(self, action)
         if top_level and type(action) not in (EndTurn, Declare) and self.phase is Phase.MAIN:
             self.lap_due = True
@@ -353,6 +358,7 @@ class Game:
         self.due = None
         self.counter = None
         self.offer = None
+        self.swap = None
         hands = tuple(tuple(self.defs[c].id for c in self.plot_hand[p] + self.group_hand[p])
                       for p in range(self.players))
         decks_left = tuple(tuple(self.defs[c].id for c in reversed(self.plot_deck[p] + self.group_deck[p]))

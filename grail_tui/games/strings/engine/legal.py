@@ -37,6 +37,7 @@ from .actions import (
     Reveal,
     Shelter,
     Support,
+    Swap,
 )
 from .cards import CardDef
 from .checks import (
@@ -94,6 +95,8 @@ def _candidates(game: Game, player: int, prompt: str) -> list[Action]:
                        (Bottom(player, cards) for cards in combinations(game.plot_hand[player], game.due[1])))
     if prompt == "offer":
         return _judged(game, RULES[Answer], _answers(game, player))
+    if prompt == "swap":
+        return [Answer(player, False), Answer(player, True)]
     if prompt == "counter":
         mine = [g for g in game.board.groups_of(player) if game.board.tokens.get(g, 0)]
         return [Pass(player), *_judged(game, COUNTER, (
@@ -280,6 +283,11 @@ def _main(game: Game, player: int) -> list[Action]:
             out += [Link(player, resource, h) for h in holders if board.links.get(resource) != h]
         if resource not in game.used_resources:
             out += [Give(player, resource, p) for p in game.live() if p != player]
+    # swaps as checks._swap judges them: two resources not used this turn, within the cap on offers
+    if game.offers_made[player] < OFFERS_PER_TURN:
+        mine_free = [r for r in board.resources[player] if r not in game.used_resources]
+        out += [Swap(player, resource, other, theirs) for resource in mine_free for other in game.live()
+                if other != player for theirs in board.resources[other] if theirs not in game.used_resources]
     out += _judged(game, RULES[PlaceResource], (PlaceResource(player, c) for c in _once(game, game.group_hand[player])
                                                 if game.defs[c].kind == "resource"))
     payers = [c for c, n in board.tokens.items() if n and board.controller.get(c) == player]
