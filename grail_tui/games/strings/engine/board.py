@@ -91,11 +91,12 @@ class Board:
     def puppets(self, uid: Uid) -> list[Uid]:
         return [c for c in self.arrows.get(uid, ()) if c >= 0]
 
-    def open_arrows(self, player: int) -> Iterator[tuple[Uid, int]]:
+    def open_arrows(self, player: int, groups: list[Uid] | None = None) -> Iterator[tuple[Uid, int]]:
+        """``groups``: the player's groups_of, where the caller has them already."""
         root = self.cabal[player]
         if root < 0:
             return
-        for uid in [root, *self.groups_of(player)]:
+        for uid in [root, *(self.groups_of(player) if groups is None else groups)]:
             for arrow, held in enumerate(self.arrows[uid]):
                 if held < 0:
                     yield uid, arrow

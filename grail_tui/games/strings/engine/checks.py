@@ -3,7 +3,7 @@ worded for the player who tried it, and changes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import fields
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -500,6 +500,12 @@ def activated(game: Game, card: int) -> tuple[int, Effect] | None:
 
 
 def _activate(game: Game, action: Activate) -> None:
+    look_at(game, action, ability(game, action))
+
+
+def ability(game: Game, action: Activate) -> Mapping[str, Any]:
+    """All that ``_activate`` asks of the card and its cost; the look it makes. None of it depends
+    on whose cards are looked at, so the legal-action lists ask it once per card."""
     board = game.board
     _card(game, action.card)
     if board.controller.get(action.card) != action.player or not (
@@ -513,7 +519,11 @@ def _activate(game: Game, action: Activate) -> None:
         raise errors.OncePerTurnError(f"{game.name(action.card)}'s ability is used once a turn.")
     if effect.cost.get("token") == "self" and board.tokens.get(action.card, 0) <= 0:
         raise errors.NoTokenError(f"{game.name(action.card)} holds no token.")
-    look = effect.ops("look")[0]
+    return effect.ops("look")[0]
+
+
+def look_at(game: Game, action: Activate, look: Mapping[str, Any]) -> None:
+    """Whose cards, and which: a player in the game, not shielded, with cards there to see."""
     seat = action.seat
     if not 0 <= seat < game.players or game.eliminated[seat]:
         raise errors.PlotTargetError("Name a player in the game.")

@@ -43,7 +43,9 @@ from .cards import CardDef
 from .checks import (
     COUNTER,
     RULES,
+    ability,
     free_move,
+    look_at,
     names_on_table,
     play_card,
     plot_kind_of,
@@ -242,7 +244,8 @@ def _names_a_group(definition: CardDef) -> bool:
 def _main(game: Game, player: int) -> list[Action]:
     board = game.board
     out: list[Action] = []
-    mine = [board.cabal[player], *board.groups_of(player)]
+    own = board.groups_of(player)
+    mine = [board.cabal[player], *own]
     starter = any(game.defs[c].has_op("start_attack") for c in game.plot_hand[player])
     # every attack listed here is legal as the checks judge a declaration (checks._declare): an
     # attacker of one's own with a token (or a plot that starts an attack) not called off, a
@@ -252,7 +255,6 @@ def _main(game: Game, player: int) -> list[Action]:
     shield = game.setup.shield_covers_attacks
     targets = [g for p in game.live() if p != player and not (shield and shielded(game, player, p))
                for g in board.groups_of(p)]
-    own = board.groups_of(player)
     taken = names_on_table(game)
     from_hand = [c for c in _once(game, game.group_hand[player])
                  if game.defs[c].kind == "group" and game.defs[c].name not in taken]
@@ -270,7 +272,7 @@ def _main(game: Game, player: int) -> list[Action]:
     # of one's own, never under the group itself or its puppets, paid by its own token unless free;
     # a link moved once a turn to another holder of one's own, a group holding one resource at most;
     # a resource not used this turn given to another player in the game
-    slots = [(at, arrow) for at, arrow in board.open_arrows(player) if board.controller.get(at) == player]
+    slots = [(at, arrow) for at, arrow in board.open_arrows(player, own) if board.controller.get(at) == player]
     for group in own:
         if board.tokens.get(group, 0) <= 0 and not free_move(game, group):
             continue
@@ -297,6 +299,10 @@ def _main(game: Game, player: int) -> list[Action]:
                                              if game.defs[c].kind == "cabal"))
     for source in [board.cabal[player], *board.resources[player]]:
         if any(e.when == "activated" for e in game.defs[source].effects):
-            out += _judged(game, RULES[Activate], (Activate(player, source, seat, deck)
-                                                   for seat in game.live() for deck in ("", "plot", "group")))
+            try:  # the card and its cost, once: nothing of it depends on whose cards (checks.ability)
+                look = ability(game, Activate(player, source, player))
+            except errors.IllegalActionError:
+                continue
+            out += _judged(game, partial(look_at, look=look), (Activate(player, source, seat, deck)
+                                                               for seat in game.live() for deck in ("", "plot", "group")))
     return out
