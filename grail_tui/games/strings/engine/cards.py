@@ -275,7 +275,9 @@ def _context(value: Any, where: _Where) -> Mapping[str, Any]:
             raise where.at(key).fail("should be true or false")
         elif key not in ("attack_kind", "side", "step", "shared_alignment"):
             _selector(item, where.at(key))
-    return dict(value)
+    # a selector may be written as a bare name ("self"): kept as the table it stands for
+    return {key: item if key in ("attack_kind", "side", "step", "shared_alignment") else _selector(item, where.at(key))
+            for key, item in value.items()}
 
 
 def _cost(value: Any, where: _Where) -> Mapping[str, Any]:
@@ -332,18 +334,19 @@ def _effect(raw: Any, where: _Where) -> Effect:
 def _condition(raw: Any, where: _Where) -> Mapping[str, Any]:
     if not isinstance(raw, dict) or len(raw) != 1 or next(iter(raw)) not in ("all", "any"):
         raise where.fail("should be a table with one list, 'all' or 'any'")
-    key, atoms = next(iter(raw.items()))
+    key, atoms = next(iter(raw.items()))  # "all" or "any"
     if not isinstance(atoms, list) or not atoms:
         raise where.at(key).fail("should list at least one condition")
+    kept: list[Mapping[str, Any]] = []
     for index, atom in enumerate(atoms):
         here = where.at(f"{key}[{index}]")
         if not isinstance(atom, dict) or not any(key in ATOMS for key in atom):
             raise here.fail(f"should be a table naming one of {', '.join(ATOMS)}")
-        for key in atom:
-            if key not in (*ATOMS, "where", "at_least", "by", "zone", "params"):
-                raise here.at(key).fail(f"{key!r} is not a part of a condition")
+        for part in atom:
+            if part not in (*ATOMS, "where", "at_least", "by", "zone", "params"):
+                raise here.at(part).fail(f"{part!r} is not a part of a condition")
         if "where" in atom:
-            _selector(atom["where"], here.at("where"))
+            atom = {**atom, "where": _selector(atom["where"], here.at("where"))}
         if "named" in atom and atom["named"] not in NAMED:
             raise here.at("named").fail(f"no named condition {atom['named']!r} exists ({', '.join(NAMED)})")
         if "at_least" in atom:
@@ -353,7 +356,8 @@ def _condition(raw: Any, where: _Where) -> Mapping[str, Any]:
                     raise here.at("at_least").fail("should be a number or 'basic_goal - k'")
             elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise here.at("at_least").fail("should be a whole number")
-    return dict(raw)
+        kept.append(atom)
+    return {key: kept}
 
 
 def _no_opposed(alignments: tuple[str, ...], where: _Where) -> None:
