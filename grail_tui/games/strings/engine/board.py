@@ -53,9 +53,6 @@ class Board:
     def in_structure(self, uid: Uid) -> bool:
         return uid in self.arrows
 
-    def is_group(self, uid: Uid) -> bool:
-        return self.defs[uid].kind == "group"
-
     def groups_of(self, player: int) -> list[Uid]:
         """The groups in ``player``'s structure, from the Cabal down (depth first)."""
         root = self.cabal[player]
