@@ -22,6 +22,7 @@ from .actions import (
     ChooseStart,
     Commit,
     Declare,
+    Discard,
     Draw,
     DrawGroup,
     EndTurn,
@@ -65,7 +66,7 @@ from .vocabulary import (
 
 __all__ = [
     "ACTION_TYPES", "Action", "Activate", "Agent", "Answer", "AttackKind", "Bottom", "Buy", "CODEC", "CallOff", "CardDataError",
-    "CardDef", "CardSet", "ChooseCabal", "ChooseStart", "Commit", "DEFAULT_SET", "Deck", "Declare",
+    "CardDef", "CardSet", "ChooseCabal", "ChooseStart", "Commit", "DEFAULT_SET", "Deck", "Declare", "Discard",
     "DecodeError", "Draw", "DrawGroup", "EndTurn", "Ending", "Event", "Game", "GameEnded", "GameRecord",
     "Give", "Happened", "IllegalActionError", "Link", "MalformedActionError", "Move", "Offer", "Outcome",
     "PLAYERS_MAX", "PLAYERS_MIN", "Pass", "Phase", "Place", "PlaceAgent", "PlaceResource", "PlayPlot",

@@ -186,6 +186,15 @@ class Reveal:
 
 
 @dataclass(frozen=True, slots=True)
+class Discard:
+    """Any time (§6.4): discard a card of your hands; a plot card goes to the bottom of your plot
+    deck, unseen (§13.4), a group or resource card face up to your discard pile."""
+
+    player: Player
+    card: Uid
+
+
+@dataclass(frozen=True, slots=True)
 class Bottom:
     """Put these plot cards from your hand on the bottom of your plot deck, in this order (the
     last named lowest): a hand over its limit, or a card that says so."""
@@ -252,7 +261,7 @@ class EndTurn:
 
 Action = (ChooseCabal | ChooseStart | Draw | Place | Declare | Commit | CallOff | Support | Agent | PlayPlot
           | Buy | DrawGroup | PlaceResource | Move | Link | Give | PlaceAgent | Reveal | Bottom | Shelter
-          | Activate | Offer | Answer | Pass | EndTurn | Swap)
+          | Activate | Offer | Answer | Pass | EndTurn | Swap | Discard)
 ACTION_TYPES: tuple[type, ...] = (ChooseCabal, ChooseStart, Draw, Place, Declare, Commit, CallOff, Support, Agent,
                                   PlayPlot, Buy, DrawGroup, PlaceResource, Move, Link, Give, PlaceAgent, Reveal,
-                                  Bottom, Shelter, Activate, Offer, Answer, Pass, EndTurn, Swap)
+                                  Bottom, Shelter, Activate, Offer, Answer, Pass, EndTurn, Swap, Discard)

@@ -22,6 +22,7 @@ from .actions import (
     ChooseStart,
     Commit,
     Declare,
+    Discard,
     Draw,
     DrawGroup,
     EndTurn,
@@ -46,7 +47,7 @@ from .vocabulary import OFFERS_PER_TURN, AttackKind, Phase, Side, WindowKind
 if TYPE_CHECKING:
     from .game import Game
 
-ANYTIME = (Buy, PlayPlot, Reveal, Offer)
+ANYTIME = (Buy, PlayPlot, Reveal, Offer, Discard)
 
 
 def _int(value: object) -> bool:
@@ -565,6 +566,12 @@ def _anytime(game: Game, action: Action) -> None:
     return RULES[type(action)](game, action)
 
 
+def _discard(game: Game, action: Discard) -> None:
+    _card(game, action.card)
+    if action.card not in game.plot_hand[action.player] and action.card not in game.group_hand[action.player]:
+        raise errors.NotYoursError("Discard a card of your own hands.")
+
+
 def _reveal(game: Game, action: Reveal) -> None:
     _card(game, action.card)
     if action.card not in game.plot_hand[action.player]:
@@ -870,6 +877,6 @@ RULES: dict[type, Callable[[Game, Any], None]] = {
     Declare: _declare, Move: _move, Link: _link, Give: _give, PlaceResource: _place_resource,
     DrawGroup: _draw_group, PlaceAgent: _place_agent, Activate: _activate,
     Pass: _nothing, EndTurn: _nothing, Reveal: _reveal, Buy: _buy, Offer: _offer, PlayPlot: _play,
-    Swap: _swap,
+    Swap: _swap, Discard: _discard,
 }
 COUNTER = _counter

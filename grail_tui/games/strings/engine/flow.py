@@ -20,6 +20,7 @@ from .actions import (
     ChooseStart,
     Commit,
     Declare,
+    Discard,
     Draw,
     DrawGroup,
     EndTurn,
@@ -968,6 +969,22 @@ def _place_agent(game: Game, action: PlaceAgent) -> None:
     game.say(player, "placed agent", [action.card, *costs])
 
 
+def _discard(game: Game, action: Discard) -> None:
+    """§6.4, §13.4: a plot card to the bottom of its owner's plot deck, unseen; any other card face
+    up to the discard pile."""
+    player, card = action.player, action.card
+    if card in game.plot_hand[player]:
+        game.plot_hand[player].remove(card)
+        game.revealed.discard(card)
+        game.plot_deck[player].insert(0, card)
+        game.bottom_known[player] += 1
+        game.say(player, "put on the bottom", number=1)
+        return
+    game.group_hand[player].remove(card)
+    game.discard[game.owner[card]].append(card)  # its owner's pile, as every discard (§2.12)
+    game.say(player, "discarded", [card])
+
+
 def _reveal(game: Game, action: Reveal) -> None:
     game.revealed.add(action.card)
     game.say(action.player, "revealed", [action.card])
@@ -1092,7 +1109,7 @@ HANDLERS: dict[type, Callable[[Game, Any], None]] = {
     Commit: _commit, CallOff: _call_off, Support: _support, Agent: _agent, PlayPlot: _play, Buy: _buy,
     DrawGroup: _draw_group, PlaceResource: _place_resource, Move: _move, Link: _link, Give: _give,
     PlaceAgent: _place_agent, Reveal: _reveal, Bottom: _bottom, Shelter: _shelter, Pass: _pass,
-    Offer: _offer, Answer: _answer, Activate: _activate, Swap: _swap,
+    Offer: _offer, Answer: _answer, Activate: _activate, Swap: _swap, Discard: _discard,
     EndTurn: _end_turn,
 }
 

@@ -22,6 +22,7 @@ from .actions import (
     ChooseStart,
     Commit,
     Declare,
+    Discard,
     Draw,
     DrawGroup,
     EndTurn,
@@ -182,6 +183,7 @@ def _anytime(game: Game, player: int) -> list[Action]:
         buys.append(Buy(player, (groups[0], groups[0])))
     out += _judged(game, RULES[Buy], buys)
     out += [Reveal(player, c) for c in game.plot_hand[player] if c not in game.revealed]
+    out += [Discard(player, c) for c in _once(game, game.plot_hand[player] + game.group_hand[player])]
     if game.offers_made[player] < OFFERS_PER_TURN:
         offered = _once(game, game.plot_hand[player] + game.group_hand[player])
         for other in game.live():
