@@ -183,12 +183,12 @@ def _anytime(game: Game, player: int) -> list[Action]:
         buys.append(Buy(player, (groups[0], groups[0])))
     out += _judged(game, RULES[Buy], buys)
     out += [Reveal(player, c) for c in game.plot_hand[player] if c not in game.revealed]
-    out += [Discard(player, c) for c in _once(game, game.plot_hand[player] + game.group_hand[player])]
+    held = _once(game, game.plot_hand[player] + game.group_hand[player])
+    out += [Discard(player, c) for c in held]
     if game.offers_made[player] < OFFERS_PER_TURN:
-        offered = _once(game, game.plot_hand[player] + game.group_hand[player])
         for other in game.live():
             if other != player:
-                out += [Offer(player, other, (c,)) for c in offered]
+                out += [Offer(player, other, (c,)) for c in held]
                 if game.group_hand[player]:
                     out.append(Offer(player, other, (game.group_hand[player][0],), trade=True))
     everyone: list[int] | None = None  # every group in a structure, listed only if a card needs it
