@@ -102,13 +102,14 @@ def random_game(kind: GameKind, setup: Any, rng: random.Random) -> tuple[GameSta
     """Play one game with uniformly random legal actions; return it and its action count.
 
     Each step lists the legal actions of the first seat the game waits for and
-    applies one of them, so it measures enumeration plus apply."""
+    applies one of them, so it measures enumeration plus apply. The action comes from the
+    legal list, so it is applied as checked, as the table applies an action it has checked."""
     state = kind.new_state(setup)
     count = 0
     while not state.is_over:
         player = state.to_act()[0]
         legal = state.legal_actions(player)
-        state.apply(legal[rng.randrange(len(legal))])
+        state.apply(legal[rng.randrange(len(legal))], checked=True)
         count += 1
     return state, count
 

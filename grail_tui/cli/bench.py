@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .common import positive
+from .common import CommandError, positive
 
 
 def register(sub: Any) -> None:
@@ -19,6 +19,7 @@ def register(sub: Any) -> None:
                                           "and games/s, per game and table size.")
     be.add_argument("--seconds", type=float, default=3.0, help="per game and table size (default 3)")
     be.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    be.add_argument("--game", default=None, help="measure only this game (default: every game)")
     be.add_argument("--json", action="store_true", help="JSON output (the default)")
     be.set_defaults(handler=run_engine)
     bs = bench_sub.add_parser("server", help="concurrent games of bot clients over loopback",
@@ -103,8 +104,11 @@ def _register_ssh(bench_sub: Any) -> None:
 
 def run_engine(args: argparse.Namespace) -> int:
     from grail_tui.bench.engine import run
+    from grail_tui.games import registry
 
-    print(json.dumps(run(seconds=args.seconds, seed=args.seed)))
+    if args.game is not None and args.game not in registry.names():
+        raise CommandError(f"There is no game {args.game!r}; the games are {', '.join(registry.names())}.")
+    print(json.dumps(run(seconds=args.seconds, seed=args.seed, game=args.game)))
     return 0
 
 

@@ -113,6 +113,17 @@ def test_bench_engine_prints_json():
         assert 0 < size["cpu_seconds"] and abs(size["cpu_us_per_action"] - per_action) < 0.05 * per_action
 
 
+def test_bench_engine_measures_one_game_when_asked():
+    out = grail("bench", "engine", "--game", "strings", "--seconds", "0.2")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert set(report["games"]) == {"strings"} and set(report["by_players"]) == {"4p", "6p"}
+    assert report["target_actions_per_second"] == 20_000 and report["by_players"]["4p"]["cpu_us_per_action"] > 0
+    out = grail("bench", "engine", "--game", "chess", "--seconds", "0.2")
+    assert out.returncode != 0 and "no game 'chess'" in out.stderr and "strings" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
 def test_tournament_keeps_its_summary_in_a_file_after_every_game(tmp_path):
     out_file = tmp_path / "run.json"
     out = grail("tournament", "--bots", "heuristic,random,random", "--games", "6", "--seed", "2",

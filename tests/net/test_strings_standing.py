@@ -9,6 +9,7 @@ for byte the same lines from the server in both twins, the answered windows incl
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from grail_tui.games.strings.engine import Game, PlaceAgent, PlayPlot
 from grail_tui.games.strings.kind import StringsKind
 from grail_tui.games.strings.standing import STANDING, QuietThisTurn
 from grail_tui.net.client import ServerLink
+from grail_tui.net.connection import Limits
 from grail_tui.net.hosting import Hosted
 from grail_tui.net.protocol import Act, Join, Open, Watch
 from grail_tui.net.server import Server
@@ -84,7 +86,9 @@ def shared_history(seed: int, key: str) -> tuple[tuple[Game, Game], list, int]:
 
 async def serve_twin(folder: Path, game: Game, actions: list) -> dict[str, list[bytes]]:
     folder.mkdir()
-    server = Server(GameDatabase(open_database(folder / "server.db")), bot_delay=0, thinker=Thinker())
+    # a game's worth of actions sent as fast as a loop can: no rate limit of a person's pace applies
+    limits = dataclasses.replace(Limits(), rate=10_000.0, burst=10_000.0)
+    server = Server(GameDatabase(open_database(folder / "server.db")), bot_delay=0, thinker=Thinker(), limits=limits)
     port = await server.listen_bench_tcp("127.0.0.1", 0)
     kind = Twin(game)
     seats = [SeatConfig("bench:ann"), SeatConfig(None), SeatConfig(None)]

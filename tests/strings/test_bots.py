@@ -7,7 +7,7 @@ from __future__ import annotations
 from grail_tui import tournament
 from grail_tui.games.kit.terms import BotLevel, SetupRequest
 from grail_tui.games.strings.bots.heuristic import chance
-from grail_tui.games.strings.engine import Give, Offer
+from grail_tui.games.strings.engine import Answer, Give, Offer, Swap
 from grail_tui.games.strings.kind import StringsKind
 
 KIND = StringsKind()
@@ -34,11 +34,21 @@ def test_the_heuristic_never_offers_or_gives_a_rival_anything():
         seat = state.to_act()[0]
         view = state.view(seat)
         legal = KIND.legal_from_view(view, seat)
-        could_give += any(isinstance(a, (Offer, Give)) for a in legal)
+        could_give += any(isinstance(a, (Offer, Give, Swap)) for a in legal)
         action = bots[seat].decide(view, legal)
-        assert action in legal and not isinstance(action, (Offer, Give))
+        assert action in legal and not isinstance(action, (Offer, Give, Swap))
         state.apply(action)
     assert could_give > 50  # it had the chance, often
+
+
+def test_the_heuristic_refuses_a_swap_of_resources():
+    from tests.strings.engine.test_swaps import _table
+
+    game, convoy, tank = _table()
+    game.apply(Swap(0, convoy, 1, tank))
+    bot = KIND.make_bot(BotLevel.HEURISTIC, 1)
+    view = game.view(1)
+    assert bot.decide(view, KIND.legal_from_view(view, 1)) == Answer(1, False)
 
 
 def test_the_heuristic_strikes_at_a_rivals_claim_instead_of_letting_it_stand():

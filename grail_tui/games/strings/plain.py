@@ -17,7 +17,7 @@ from .engine import Action, Declare, EndTurn, Pass, PlayerView, PublicView
 from .situation import Cards, Menu, alignments, numbers, odds
 
 LABELS = {Menu.DECIDE: "Choose", Menu.ATTACK: "Attack", Menu.SUPPORT: "Support the attack",
-          Menu.PLOT: "Play a plot", Menu.MOVE: "Move a group or a link", Menu.OFFER: "Offer or give cards",
+          Menu.PLOT: "Play a plot", Menu.MOVE: "Move a group or a link", Menu.OFFER: "Offer, give or swap cards",
           Menu.MORE: "Buy, draw, place, show or look"}
 FLAT = 9  # a menu this short is listed at the top level
 

@@ -25,6 +25,7 @@ from .engine import (
     ChooseStart,
     Commit,
     Declare,
+    Discard,
     Draw,
     DrawGroup,
     EndTurn,
@@ -42,6 +43,7 @@ from .engine import (
     Reveal,
     Shelter,
     Support,
+    Swap,
     card_set,
     decks,
 )
@@ -230,8 +232,8 @@ MENUS: dict[Menu, tuple[type, ...]] = {
     Menu.SUPPORT: (Support, Agent),
     Menu.PLOT: (PlayPlot,),
     Menu.MOVE: (Move, Link),
-    Menu.OFFER: (Offer, Give),
-    Menu.MORE: (Buy, DrawGroup, PlaceResource, PlaceAgent, Activate, Reveal),
+    Menu.OFFER: (Offer, Give, Swap),
+    Menu.MORE: (Buy, DrawGroup, PlaceResource, PlaceAgent, Activate, Reveal, Discard),
 }
 
 ASKED = {
@@ -249,6 +251,7 @@ ASKED = {
     "shelter": "A group of yours is about to be destroyed: Enter to shelter it or let it go.",
     "bottom": "Too many cards in your hand: Enter chooses which go on the bottom of your plot deck.",
     "offer": "You have an offer of cards: Enter to accept or refuse it.",
+    "swap": "A swap of resources is proposed to you: Enter to accept or refuse it.",
     "counter": "An attack on you failed: Enter to answer with a counterstrike, or not.",
 }
 
@@ -256,7 +259,7 @@ ASKED = {
 DECIDING = {"cabal": "Your Cabal (secret)", "start": "Your start group (secret)", "open start": "Your start group",
             "draw": "What to draw", "place": "Free placement: card under master (arrow)",
             "commit": "Commit the attack", "bottom": "To the bottom of your plot deck",
-            "shelter": "Your group is to be destroyed", "offer": "An offer of cards",
+            "shelter": "Your group is to be destroyed", "offer": "An offer of cards", "swap": "A swap of resources",
             "counter": "Answer with a counterstrike?"}
 
 
@@ -377,6 +380,10 @@ def describe(action: Action, view: PlayerView, short: bool = False) -> str:
     if isinstance(action, Offer):
         listed = ", ".join(name(c) for c in action.cards)
         return f"Offer {listed} to {who(action.to)} in trade" if action.trade else f"Give {listed} to {who(action.to)}"
+    if isinstance(action, Swap):
+        return f"Offer {who(action.to)} your {name(action.mine)} for their {name(action.theirs)}"
+    if isinstance(action, Discard):
+        return f"Discard {name(action.card)}"
     if isinstance(action, Answer):
         if not action.accept:
             return "Refuse the offer"
@@ -395,7 +402,7 @@ def describe(action: Action, view: PlayerView, short: bool = False) -> str:
 
 def subject(action: Action) -> int:
     """The card a choice is about, for the card pane (-1: none)."""
-    for field in ("target", "card", "group", "resource", "attacker", "payer", "plot"):
+    for field in ("target", "card", "group", "resource", "attacker", "payer", "plot", "mine", "theirs"):
         value = getattr(action, field, -1)
         if isinstance(value, int) and value >= 0:
             return value
@@ -411,7 +418,7 @@ def in_menu(action: Action, menu: Menu, prompt: str) -> bool:
 
 def mentions(action: Action, uid: int) -> bool:
     """Does the action name this card (as the card played, the attacker, the target, a payer...)?"""
-    for field in ("card", "attacker", "target", "group", "resource", "holder", "at", "payer", "plot"):
+    for field in ("card", "attacker", "target", "group", "resource", "holder", "at", "payer", "plot", "mine", "theirs"):
         if getattr(action, field, -2) == uid:
             return True
     return uid in getattr(action, "cards", ()) or uid in getattr(action, "payers", ())

@@ -90,6 +90,8 @@ class HeuristicBot:
         if prompt == "offer":
             gifts = [a for a in legal if isinstance(a, Answer) and a.accept and not a.back]
             return min(gifts, key=lambda a: len(a.bottom)) if gifts else Answer(view.player, False)
+        if prompt == "swap":  # a rival's resource for one of its own: never hands a rival anything
+            return Answer(view.player, False)
         if prompt == "counter":
             return next((a for a in legal if isinstance(a, PlayPlot)), legal[0])
         if prompt == "main":

@@ -22,6 +22,7 @@ from .actions import (
     ChooseStart,
     Commit,
     Declare,
+    Discard,
     Draw,
     DrawGroup,
     EndTurn,
@@ -37,6 +38,7 @@ from .actions import (
     Reveal,
     Shelter,
     Support,
+    Swap,
 )
 from .board import relation
 from .cards import CardDataError, CardDef, CardSet, Deck
@@ -74,12 +76,12 @@ from .vocabulary import (
 
 __all__ = [
     "ACTION_TYPES", "Action", "Activate", "Agent", "Answer", "AttackKind", "Bottom", "Buy", "CODEC", "CallOff", "CardDataError",
-    "CardDef", "CardSet", "ChooseCabal", "ChooseStart", "Commit", "DEFAULT_SET", "Deck", "Declare",
+    "CardDef", "CardSet", "ChooseCabal", "ChooseStart", "Commit", "DEFAULT_SET", "Deck", "Declare", "Discard",
     "DecodeError", "Draw", "DrawGroup", "EndTurn", "Ending", "Event", "Game", "GameEnded", "GameRecord",
     "Give", "Happened", "IllegalActionError", "Link", "MalformedActionError", "Move", "Offer", "Outcome",
     "PLAYERS_MAX", "PLAYERS_MIN", "Pass", "Phase", "Place", "PlaceAgent", "PlaceResource", "PlayPlot",
     "PlayerView", "PublicView", "ROUND_LIMIT", "RecordError", "ReplayError", "Reveal", "Rolled", "Saw",
-    "Setup", "Shelter", "Side", "Support", "WindowKind", "action_from_dict", "action_to_dict",
+    "Setup", "Shelter", "Side", "Support", "Swap", "WindowKind", "action_from_dict", "action_to_dict",
     "attack_total", "basic_goal", "bring_deck", "brought", "brought_decks", "card_set", "check_file", "decode", "decode_any", "decks",
     "defence_total", "install_cards", "jsonable", "relation", "sets", "setup_from_dict", "setup_to_dict", "succeeds", "support_value",
     "visible_to",

@@ -158,6 +158,18 @@ class Give:
 
 
 @dataclass(frozen=True, slots=True)
+class Swap:
+    """Main phase: propose to swap a resource you control (``mine``) for one that player ``to``
+    controls (``theirs``) (§12.1); they accept or refuse it with an Answer. Neither resource may
+    have been used this turn (HR-88)."""
+
+    player: Player
+    mine: Uid
+    to: Player
+    theirs: Uid
+
+
+@dataclass(frozen=True, slots=True)
 class PlaceAgent:
     """Place a Cabal agent (§2.11): a Cabal card from your hand naming an opponent's Cabal."""
 
@@ -168,6 +180,15 @@ class PlaceAgent:
 @dataclass(frozen=True, slots=True)
 class Reveal:
     """Show a plot card of your hand to everyone; it stays in the hand, shown."""
+
+    player: Player
+    card: Uid
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Any time (§6.4): discard a card of your hands; a plot card goes to the bottom of your plot
+    deck, unseen (§13.4), a group or resource card face up to your discard pile."""
 
     player: Player
     card: Uid
@@ -240,7 +261,7 @@ class EndTurn:
 
 Action = (ChooseCabal | ChooseStart | Draw | Place | Declare | Commit | CallOff | Support | Agent | PlayPlot
           | Buy | DrawGroup | PlaceResource | Move | Link | Give | PlaceAgent | Reveal | Bottom | Shelter
-          | Activate | Offer | Answer | Pass | EndTurn)
+          | Activate | Offer | Answer | Pass | EndTurn | Swap | Discard)
 ACTION_TYPES: tuple[type, ...] = (ChooseCabal, ChooseStart, Draw, Place, Declare, Commit, CallOff, Support, Agent,
                                   PlayPlot, Buy, DrawGroup, PlaceResource, Move, Link, Give, PlaceAgent, Reveal,
-                                  Bottom, Shelter, Activate, Offer, Answer, Pass, EndTurn)
+                                  Bottom, Shelter, Activate, Offer, Answer, Pass, EndTurn, Swap, Discard)

@@ -6,6 +6,7 @@ cards that every rule shares."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 
 from .cards import OPPOSED, CardDef, Effect
@@ -21,6 +22,11 @@ def relation(first: tuple[str, ...], second: tuple[str, ...]) -> tuple[int, int]
     if "zealot" in first and "zealot" in second:
         oppositions += 1
     return matches, oppositions
+
+
+@lru_cache(maxsize=1024)  # printed: a card's static effects, picked out once per card for every number asked
+def _static(card: CardDef) -> tuple[Effect, ...]:
+    return tuple(effect for effect in card.effects if effect.when == "static")
 
 
 class Board:
@@ -46,9 +52,6 @@ class Board:
 
     def in_structure(self, uid: Uid) -> bool:
         return uid in self.arrows
-
-    def is_group(self, uid: Uid) -> bool:
-        return self.defs[uid].kind == "group"
 
     def groups_of(self, player: int) -> list[Uid]:
         """The groups in ``player``'s structure, from the Cabal down (depth first)."""
@@ -85,11 +88,12 @@ class Board:
     def puppets(self, uid: Uid) -> list[Uid]:
         return [c for c in self.arrows.get(uid, ()) if c >= 0]
 
-    def open_arrows(self, player: int) -> Iterator[tuple[Uid, int]]:
+    def open_arrows(self, player: int, groups: list[Uid] | None = None) -> Iterator[tuple[Uid, int]]:
+        """``groups``: the player's groups_of, where the caller has them already."""
         root = self.cabal[player]
         if root < 0:
             return
-        for uid in [root, *self.groups_of(player)]:
+        for uid in [root, *(self.groups_of(player) if groups is None else groups)]:
             for arrow, held in enumerate(self.arrows[uid]):
                 if held < 0:
                     yield uid, arrow
@@ -118,10 +122,10 @@ class Board:
 
     # -- numbers now ----------------------------------------------------------------------------
 
-    def _suspended(self, holder: Uid) -> set[Uid]:
-        """Attachments of ``holder`` whose effects conflict (§10.4): both are suspended."""
+    def _suspended(self, attached: list[Uid]) -> set[Uid]:
+        """Attachments of one holder (``attached``) whose effects conflict (§10.4): both are suspended."""
         tagged: dict[str, list[Uid]] = {}
-        for attachment in self.attachments(holder):
+        for attachment in attached:
             for effect in self.defs[attachment].effects:
                 for tag in effect.conflicts:
                     if attachment not in tagged.setdefault(tag, []):
@@ -132,30 +136,28 @@ class Board:
                 out.update(cards)
         return out
 
-    def statics(self, uid: Uid) -> Iterator[tuple[Uid, Effect, Mapping[str, Any]]]:
+    def statics(self, uid: Uid) -> list[tuple[Uid, Effect, Mapping[str, Any]]]:
         """Every static operation that applies to ``uid``: (source, effect, op)."""
-        suspended = self._suspended(uid) if self.links else set()
-        for attachment in self.attachments(uid) if self.links else ():
-            if attachment in suspended:
-                continue
-            for effect in self.defs[attachment].effects:
-                if effect.when == "static" and self._holder_ok(effect, uid):
-                    for op in effect.do:
-                        if op.get("target") == "holder":
-                            yield attachment, effect, op
+        found: list[tuple[Uid, Effect, Mapping[str, Any]]] = []
+        attached = self.attachments(uid) if self.links else []
+        if attached:
+            suspended = self._suspended(attached)
+            for attachment in attached:
+                if attachment in suspended:
+                    continue
+                for effect in _static(self.defs[attachment]):
+                    if self._holder_ok(effect, uid):
+                        found += [(attachment, effect, op) for op in effect.do if op.get("target") == "holder"]
         for agenda in self.agendas.values():
-            for effect in self.defs[agenda].effects:
-                if effect.when == "static" and self._affected_ok(effect, uid, agenda):
-                    for op in effect.do:
-                        if op.get("target") == "affected":
-                            yield agenda, effect, op
+            for effect in _static(self.defs[agenda]):
+                if self._affected_ok(effect, uid, agenda):
+                    found += [(agenda, effect, op) for op in effect.do if op.get("target") == "affected"]
         master = self.master.get(uid, -1)
         if master >= 0:
-            for effect in self.defs[master].effects:
-                if effect.when == "static" and self._affected_ok(effect, uid, master):
-                    for op in effect.do:
-                        if op.get("target") == "affected":
-                            yield master, effect, op
+            for effect in _static(self.defs[master]):
+                if self._affected_ok(effect, uid, master):
+                    found += [(master, effect, op) for op in effect.do if op.get("target") == "affected"]
+        return found
 
     def _holder_ok(self, effect: Effect, holder: Uid) -> bool:
         want = effect.if_.get("holder")

@@ -92,8 +92,15 @@ class Effect:
     limit: str = ""
     conflicts: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        # the rules ask an effect for its operations of one name many times a move: sorted once
+        by_name: dict[str, tuple[Mapping[str, Any], ...]] = {}
+        for op in self.do:
+            by_name[op["op"]] = (*by_name.get(op["op"], ()), op)
+        object.__setattr__(self, "_by_name", by_name)
+
     def ops(self, name: str) -> tuple[Mapping[str, Any], ...]:
-        return tuple(op for op in self.do if op["op"] == name)
+        return self._by_name.get(name, ())  # type: ignore[attr-defined, no-any-return]
 
 
 @dataclass(frozen=True, eq=False)
@@ -131,8 +138,12 @@ class CardDef:
         """Which deck the card belongs to: plot (Cabals and plots) or group."""
         return "plot" if self.kind in ("cabal", "plot") else "group"
 
+    def __post_init__(self) -> None:
+        # asked for every card in every legal-action list: the names of its operations, once
+        object.__setattr__(self, "_op_names", frozenset(op["op"] for effect in self.effects for op in effect.do))
+
     def has_op(self, name: str) -> bool:
-        return any(effect.ops(name) for effect in self.effects)
+        return name in self._op_names  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, eq=False)
@@ -264,7 +275,9 @@ def _context(value: Any, where: _Where) -> Mapping[str, Any]:
             raise where.at(key).fail("should be true or false")
         elif key not in ("attack_kind", "side", "step", "shared_alignment"):
             _selector(item, where.at(key))
-    return dict(value)
+    # a selector may be written as a bare name ("self"): kept as the table it stands for
+    return {key: item if key in ("attack_kind", "side", "step", "shared_alignment") else _selector(item, where.at(key))
+            for key, item in value.items()}
 
 
 def _cost(value: Any, where: _Where) -> Mapping[str, Any]:
@@ -321,18 +334,19 @@ def _effect(raw: Any, where: _Where) -> Effect:
 def _condition(raw: Any, where: _Where) -> Mapping[str, Any]:
     if not isinstance(raw, dict) or len(raw) != 1 or next(iter(raw)) not in ("all", "any"):
         raise where.fail("should be a table with one list, 'all' or 'any'")
-    atoms = next(iter(raw.values()))
+    key, atoms = next(iter(raw.items()))  # "all" or "any"
     if not isinstance(atoms, list) or not atoms:
-        raise where.fail("should list at least one condition")
+        raise where.at(key).fail("should list at least one condition")
+    kept: list[Mapping[str, Any]] = []
     for index, atom in enumerate(atoms):
-        here = where.at(f"all[{index}]")
+        here = where.at(f"{key}[{index}]")
         if not isinstance(atom, dict) or not any(key in ATOMS for key in atom):
             raise here.fail(f"should be a table naming one of {', '.join(ATOMS)}")
-        for key in atom:
-            if key not in (*ATOMS, "where", "at_least", "by", "zone", "params"):
-                raise here.at(key).fail(f"{key!r} is not a part of a condition")
+        for part in atom:
+            if part not in (*ATOMS, "where", "at_least", "by", "zone", "params"):
+                raise here.at(part).fail(f"{part!r} is not a part of a condition")
         if "where" in atom:
-            _selector(atom["where"], here.at("where"))
+            atom = {**atom, "where": _selector(atom["where"], here.at("where"))}
         if "named" in atom and atom["named"] not in NAMED:
             raise here.at("named").fail(f"no named condition {atom['named']!r} exists ({', '.join(NAMED)})")
         if "at_least" in atom:
@@ -342,7 +356,8 @@ def _condition(raw: Any, where: _Where) -> Mapping[str, Any]:
                     raise here.at("at_least").fail("should be a number or 'basic_goal - k'")
             elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise here.at("at_least").fail("should be a whole number")
-    return dict(raw)
+        kept.append(atom)
+    return {key: kept}
 
 
 def _no_opposed(alignments: tuple[str, ...], where: _Where) -> None:
@@ -367,7 +382,7 @@ def card_from_dict(raw: Any, file: str) -> CardDef:
         raise _Where(file).fail("a [[card]] should be a table")
     card_id = raw.get("id")
     where = _Where(file, str(card_id) if isinstance(card_id, str) else "?")
-    if not isinstance(card_id, str) or not ID_PATTERN.match(card_id):
+    if not isinstance(card_id, str) or not ID_PATTERN.fullmatch(card_id):
         raise where.at("id").fail("should be 1 to 12 capitals, digits or dashes, starting with a capital")
     kind = _choice(raw, "kind", where, tuple(BY_KIND))
     for key in raw:
@@ -376,6 +391,9 @@ def card_from_dict(raw: Any, file: str) -> CardDef:
     effects = raw.get("effects", [])
     if not isinstance(effects, list):
         raise where.at("effects").fail("should be a list of effect tables")
+    tags = raw.get("tags", [])
+    if not isinstance(tags, list) or not all(isinstance(tag, str) for tag in tags):
+        raise where.at("tags").fail("should be a list of labels")
     common: dict[str, Any] = {
         "id": card_id, "kind": kind, "name": _text(raw, "name", where, 40, required=True),
         "flavor": _text(raw, "flavor", where, 140), "text": _text(raw, "text", where, 400),

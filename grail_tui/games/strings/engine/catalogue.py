@@ -128,12 +128,16 @@ def _is_deck(data: Mapping[str, Any]) -> bool:
 
 @cache
 def _shipped_set(set_id: str) -> CardSet:
+    """A card set shipped with grail-tui; CardDataError if there is none of that name."""
+    return card_set_from_files(_shipped_files(set_id))
+
+
+def _shipped_files(set_id: str) -> list[tuple[str, dict[str, Any]]]:
     folder = resources.files(PACKAGE).joinpath("cards").joinpath(set_id)
     if not folder.is_dir():
         raise CardDataError(f"no card set {set_id!r} is installed")
-    files = [(f"cards/{set_id}/{item.name}", _toml(item.read_text(encoding="utf-8"), item.name))
-             for item in sorted(folder.iterdir(), key=lambda i: i.name) if item.name.endswith(".toml")]
-    return card_set_from_files(files)
+    return [(f"cards/{set_id}/{item.name}", _toml(item.read_text(encoding="utf-8"), item.name))
+            for item in sorted(folder.iterdir(), key=lambda i: i.name) if item.name.endswith(".toml")]
 
 
 @cache
@@ -168,11 +172,6 @@ def check_file(path: Path) -> str:
                f"{len(deck.group)} group cards."
     if "set" in data:
         cards = card_set_from_files([(str(path), data)])
-    else:
-        shipped = card_set()
-        folder = resources.files(PACKAGE).joinpath("cards").joinpath(DEFAULT_SET)
-        set_file = folder.joinpath("set.toml")
-        cards = card_set_from_files([("set.toml", _toml(set_file.read_text(encoding="utf-8"), "set.toml")),
-                                     (str(path), data)])
-        del shipped
+    else:  # its ids and names must not clash with the shipped set's
+        cards = card_set_from_files([*_shipped_files(DEFAULT_SET), (str(path), data)])
     return f"{path}: {len(cards.cards)} cards, all valid."

@@ -3,8 +3,10 @@ worded for the player who tried it, and changes nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import fields
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from . import errors
 from .actions import (
@@ -20,6 +22,7 @@ from .actions import (
     ChooseStart,
     Commit,
     Declare,
+    Discard,
     Draw,
     DrawGroup,
     EndTurn,
@@ -35,15 +38,16 @@ from .actions import (
     Reveal,
     Shelter,
     Support,
+    Swap,
 )
-from .cards import Effect
+from .cards import CardDef, Effect
 from .rules import context_ok, controller, may_take_side, selector_ok, shielded, support_value
 from .vocabulary import OFFERS_PER_TURN, AttackKind, Phase, Side, WindowKind
 
 if TYPE_CHECKING:
     from .game import Game
 
-ANYTIME = (Buy, PlayPlot, Reveal, Offer)
+ANYTIME = (Buy, PlayPlot, Reveal, Offer, Discard)
 
 
 def _int(value: object) -> bool:
@@ -93,6 +97,9 @@ def check_rules(game: Game, action: Action, prompt: str) -> None:
     if prompt == "offer":
         _need(kind, (Answer,), "Answer the offer made to you first.")
         return _answer(game, action)  # type: ignore[arg-type]
+    if prompt == "swap":
+        _need(kind, (Answer,), "Answer the swap of resources proposed to you first.")
+        return _answer_swap(game, action)  # type: ignore[arg-type]
     if prompt == "counter":
         _need(kind, (Pass, PlayPlot), "Answer first: an attack on your group has failed.")
         return _counter(game, action) if kind is PlayPlot else None  # type: ignore[arg-type]
@@ -119,25 +126,7 @@ def check_rules(game: Game, action: Action, prompt: str) -> None:
     # the active player's main phase
     if kind in (Pass, Support, Agent, Shelter, Bottom, Commit, CallOff, ChooseCabal, ChooseStart, Draw, Place):
         raise errors.WrongMomentError("That is not a main-phase action.")
-    if kind is Declare:
-        return _declare(game, action)  # type: ignore[arg-type]
-    if kind is Move:
-        return _move(game, action)  # type: ignore[arg-type]
-    if kind is Link:
-        return _link(game, action)  # type: ignore[arg-type]
-    if kind is Give:
-        return _give(game, action)  # type: ignore[arg-type]
-    if kind is PlaceResource:
-        return _place_resource(game, action)  # type: ignore[arg-type]
-    if kind is DrawGroup:
-        return _draw_group(game, action)  # type: ignore[arg-type]
-    if kind is PlaceAgent:
-        return _place_agent(game, action)  # type: ignore[arg-type]
-    if kind is EndTurn:
-        return None
-    if kind is Activate:
-        return _activate(game, action)  # type: ignore[arg-type]
-    return _anytime(game, action)
+    return RULES[kind](game, action)
 
 
 def _need(kind: type, allowed: tuple[type, ...], message: str) -> None:
@@ -162,9 +151,15 @@ def _choose_cabal(game: Game, action: ChooseCabal) -> None:
 
 
 def on_table(game: Game, name: str) -> bool:
-    board = game.board
-    return any(game.defs[u].name == name for u in board.arrows if game.defs[u].kind == "group") or any(
-        game.defs[u].name == name for u in board.open_area)
+    return name in names_on_table(game)
+
+
+def names_on_table(game: Game) -> set[str]:
+    """The names of the groups in play: in a power structure or in the open area (§15)."""
+    defs = game.defs
+    names = {defs[u].name for u in game.board.arrows if defs[u].kind == "group"}
+    names.update(defs[u].name for u in game.board.open_area)
+    return names
 
 
 def _choose_start(game: Game, action: ChooseStart) -> None:
@@ -442,6 +437,31 @@ def _give(game: Game, action: Give) -> None:
         raise errors.MalformedActionError("Give it to another player in the game.")
 
 
+def _swap(game: Game, action: Swap) -> None:
+    """§12.1: a resource of one's own for another player's, neither used this turn (HR-88)."""
+    board = game.board
+    _card(game, action.mine)
+    _card(game, action.theirs)
+    if not 0 <= action.to < game.players or action.to == action.player or game.eliminated[action.to]:
+        raise errors.MalformedActionError("Swap resources with another player in the game.")
+    if action.mine not in board.resources[action.player]:
+        raise errors.NotYoursError("Offer a resource you control in the swap.")
+    if action.theirs not in board.resources[action.to]:
+        raise errors.NotYoursError(f"Ask for a resource {game.setup.name(action.to)} controls.")
+    for card in (action.mine, action.theirs):
+        if card in game.used_resources:
+            raise errors.LinkError(f"{game.name(card)} has been used this turn: it cannot change hands now.")
+    if game.offers_made[action.player] >= OFFERS_PER_TURN:
+        raise errors.OncePerTurnError(f"You have made {OFFERS_PER_TURN} offers this turn: no more until the next.")
+
+
+def _answer_swap(game: Game, action: Answer) -> None:
+    if type(action.accept) is not bool:
+        raise errors.MalformedActionError("Accept the swap or refuse it.")
+    if action.back or action.bottom:
+        raise errors.MalformedActionError("A swap of resources is accepted or refused: nothing else changes hands.")
+
+
 def _place_resource(game: Game, action: PlaceResource) -> None:
     _card(game, action.card)
     if action.card not in game.group_hand[action.player] or game.defs[action.card].kind != "resource":
@@ -481,6 +501,12 @@ def activated(game: Game, card: int) -> tuple[int, Effect] | None:
 
 
 def _activate(game: Game, action: Activate) -> None:
+    look_at(game, action, ability(game, action))
+
+
+def ability(game: Game, action: Activate) -> Mapping[str, Any]:
+    """All that ``_activate`` asks of the card and its cost; the look it makes. None of it depends
+    on whose cards are looked at, so the legal-action lists ask it once per card."""
     board = game.board
     _card(game, action.card)
     if board.controller.get(action.card) != action.player or not (
@@ -494,7 +520,11 @@ def _activate(game: Game, action: Activate) -> None:
         raise errors.OncePerTurnError(f"{game.name(action.card)}'s ability is used once a turn.")
     if effect.cost.get("token") == "self" and board.tokens.get(action.card, 0) <= 0:
         raise errors.NoTokenError(f"{game.name(action.card)} holds no token.")
-    look = effect.ops("look")[0]
+    return effect.ops("look")[0]
+
+
+def look_at(game: Game, action: Activate, look: Mapping[str, Any]) -> None:
+    """Whose cards, and which: a player in the game, not shielded, with cards there to see."""
     seat = action.seat
     if not 0 <= seat < game.players or game.eliminated[seat]:
         raise errors.PlotTargetError("Name a player in the game.")
@@ -533,21 +563,21 @@ def _place_agent(game: Game, action: PlaceAgent) -> None:
 
 
 def _anytime(game: Game, action: Action) -> None:
-    if type(action) is Pass:
-        return None
-    if type(action) is Reveal:
-        _card(game, action.card)
-        if action.card not in game.plot_hand[action.player]:
-            raise errors.NotYoursError("Reveal a card of your own plot hand.")
-        if action.card in game.revealed:
-            raise errors.WrongMomentError("That card is shown already.")
-        return None
-    if type(action) is Buy:
-        return _buy(game, action)
-    if type(action) is Offer:
-        return _offer(game, action)
-    assert isinstance(action, PlayPlot)
-    return _play(game, action)
+    return RULES[type(action)](game, action)
+
+
+def _discard(game: Game, action: Discard) -> None:
+    _card(game, action.card)
+    if action.card not in game.plot_hand[action.player] and action.card not in game.group_hand[action.player]:
+        raise errors.NotYoursError("Discard a card of your own hands.")
+
+
+def _reveal(game: Game, action: Reveal) -> None:
+    _card(game, action.card)
+    if action.card not in game.plot_hand[action.player]:
+        raise errors.NotYoursError("Reveal a card of your own plot hand.")
+    if action.card in game.revealed:
+        raise errors.WrongMomentError("That card is shown already.")
 
 
 def _cards_of(game: Game, player: int, cards: object, what: str) -> tuple[int, ...]:
@@ -638,7 +668,11 @@ def _buy(game: Game, action: Buy) -> None:
 
 
 def plot_kind_of(game: Game, uid: int) -> str:
-    card = game.defs[uid]
+    return _plot_kind(game.defs[uid])
+
+
+@lru_cache(maxsize=1024)  # printed, so worked out once per card; asked for each plot in every legal list
+def _plot_kind(card: CardDef) -> str:
     if card.plot_kind == "reaction":
         for effect in card.effects:
             if effect.when == "replace":
@@ -651,6 +685,13 @@ def plot_kind_of(game: Game, uid: int) -> str:
 
 
 def _play(game: Game, action: PlayPlot) -> None:
+    plot_targets(game, action, play_card(game, action))
+
+
+def play_card(game: Game, action: PlayPlot) -> str:
+    """All that ``_play`` asks before the target: the card, the moment, the side, the cost; the
+    card's kind of play. For a card aimed at a group none of it depends on which group, so the
+    legal-action lists ask it once per card and then ``plot_targets`` for each group."""
     player = action.player
     _card(game, action.card)
     if action.card not in game.plot_hand[player]:
@@ -690,7 +731,7 @@ def _play(game: Game, action: PlayPlot) -> None:
     if kind == "attack":
         _attack_plot(game, action)
     _costs(game, action)
-    _targets(game, action, kind)
+    return kind
 
 
 def plot_may_be_played(game: Game, player: int, card_uid: int) -> bool:
@@ -785,7 +826,7 @@ def _seat_target(game: Game, action: PlayPlot) -> None:
         raise errors.ShieldError(f"{game.setup.name(seat)} has not finished their first turn yet.")
 
 
-def _targets(game: Game, action: PlayPlot, kind: str) -> None:
+def plot_targets(game: Game, action: PlayPlot, kind: str) -> None:
     card = game.defs[action.card]
     board = game.board
     if kind == "strike":
@@ -821,3 +862,21 @@ def _targets(game: Game, action: PlayPlot, kind: str) -> None:
                     raise errors.PlotTargetError("Return a group of yours that has no puppets.")
             elif name in ("look", "show", "mill") and op.get("player") == "chosen_opponent":
                 _seat_target(game, action)
+
+
+def _nothing(game: Game, action: Action) -> None:
+    """Passing and ending one's turn break no rule once the game waits for the player."""
+
+
+# The rule each kind of action answers to, once the prompt allows that kind (check_rules makes sure
+# of that first). The legal-action lists judge their candidates by these same functions, so the
+# list and the refusals never disagree; at the "counter" prompt a plot answers to COUNTER instead.
+RULES: dict[type, Callable[[Game, Any], None]] = {
+    ChooseCabal: _choose_cabal, ChooseStart: _choose_start, Shelter: _shelter, Bottom: _bottom,
+    Answer: _answer, Commit: _commit, Place: _place, Support: _support, Agent: _agent,
+    Declare: _declare, Move: _move, Link: _link, Give: _give, PlaceResource: _place_resource,
+    DrawGroup: _draw_group, PlaceAgent: _place_agent, Activate: _activate,
+    Pass: _nothing, EndTurn: _nothing, Reveal: _reveal, Buy: _buy, Offer: _offer, PlayPlot: _play,
+    Swap: _swap, Discard: _discard,
+}
+COUNTER = _counter

@@ -20,6 +20,7 @@ from .actions import (
     ChooseStart,
     Commit,
     Declare,
+    Discard,
     Draw,
     DrawGroup,
     EndTurn,
@@ -35,6 +36,7 @@ from .actions import (
     Reveal,
     Shelter,
     Support,
+    Swap,
 )
 from .checks import on_table, plot_kind_of, plot_side, plot_value
 from .events import Outcome, Rolled
@@ -967,6 +969,22 @@ def _place_agent(game: Game, action: PlaceAgent) -> None:
     game.say(player, "placed agent", [action.card, *costs])
 
 
+def _discard(game: Game, action: Discard) -> None:
+    """§6.4, §13.4: a plot card to the bottom of its owner's plot deck, unseen; any other card face
+    up to the discard pile."""
+    player, card = action.player, action.card
+    if card in game.plot_hand[player]:
+        game.plot_hand[player].remove(card)
+        game.revealed.discard(card)
+        game.plot_deck[player].insert(0, card)
+        game.bottom_known[player] += 1
+        game.say(player, "put on the bottom", number=1)
+        return
+    game.group_hand[player].remove(card)
+    game.discard[game.owner[card]].append(card)  # its owner's pile, as every discard (§2.12)
+    game.say(player, "discarded", [card])
+
+
 def _reveal(game: Game, action: Reveal) -> None:
     game.revealed.add(action.card)
     game.say(action.player, "revealed", [action.card])
@@ -1007,7 +1025,35 @@ def _move_cards(game: Game, cards: tuple[Uid, ...], giver: Player, taker: Player
         game.revealed.discard(card)
 
 
+def _swap(game: Game, action: Swap) -> None:
+    game.offers_made[action.player] += 1
+    game.swap = (action.player, action.mine, action.to, action.theirs)
+    game.say(action.player, "proposed a swap", [action.mine, action.theirs], number=action.to)
+
+
+def _swapped(game: Game, action: Answer) -> None:
+    """The answer to a proposed swap of resources: each arrives linked to its new controller's
+    Cabal, without tokens, as a gift does (§10.6)."""
+    assert game.swap is not None
+    proposer, mine, taker, theirs = game.swap
+    game.swap = None
+    if not action.accept:
+        game.say(taker, "refused the swap", [mine, theirs], number=proposer)
+        return
+    board = game.board
+    for card, giver, receiver in ((mine, proposer, taker), (theirs, taker, proposer)):
+        board.resources[giver].remove(card)
+        board.resources[receiver].append(card)
+        board.controller[card] = receiver
+        board.links[card] = board.cabal[receiver]
+        board.tokens.pop(card, None)
+    _zero_power(game)
+    game.say(taker, "accepted the swap", [mine, theirs], number=proposer)
+
+
 def _answer(game: Game, action: Answer) -> None:
+    if game.swap is not None:
+        return _swapped(game, action)
     assert game.offer is not None
     giver, taker, cards, _trade = game.offer
     game.offer = None
@@ -1063,7 +1109,7 @@ HANDLERS: dict[type, Callable[[Game, Any], None]] = {
     Commit: _commit, CallOff: _call_off, Support: _support, Agent: _agent, PlayPlot: _play, Buy: _buy,
     DrawGroup: _draw_group, PlaceResource: _place_resource, Move: _move, Link: _link, Give: _give,
     PlaceAgent: _place_agent, Reveal: _reveal, Bottom: _bottom, Shelter: _shelter, Pass: _pass,
-    Offer: _offer, Answer: _answer, Activate: _activate,
+    Offer: _offer, Answer: _answer, Activate: _activate, Swap: _swap, Discard: _discard,
     EndTurn: _end_turn,
 }
 
@@ -1080,11 +1126,13 @@ def settle(game: Game) -> None:
         game.due = None
         game.counter = None
         game.offer = None
+        game.swap = None
         game.lap_due = False
         _claims(game)
         if game.outcome is not None:
             return
     if game.phase is Phase.MAIN and game.lap_due and not game.windows and game.attack is None \
-            and game.shelter is None and game.due is None and game.counter is None and game.offer is None:
+            and game.shelter is None and game.due is None and game.counter is None and game.offer is None \
+            and game.swap is None:
         game.lap_due = False
         _push(game, WindowKind.ROUND_TABLE, _turn_order_from(game, game.active, include_first=False)[:-1])

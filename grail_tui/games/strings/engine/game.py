@@ -20,7 +20,10 @@ from .actions import (
 from .board import Board
 from .cards import CardDef, CardSet
 from .catalogue import card_set, decks
+from .checks import check
 from .events import Event, GameEnded, Happened, Outcome, Rolled, Saw
+from .flow import carry_out, settle
+from .legal import legal_actions
 from .vocabulary import (
     PLAYERS_MAX,
     PLAYERS_MIN,
@@ -171,7 +174,8 @@ class Game:
         self.shelter: tuple[Player, Uid, Player] | None = None
         self.counter: tuple[Player, Uid] | None = None  # (defender, the group whose attack failed)
         self.offer: tuple[Player, Player, tuple[Uid, ...], bool] | None = None  # (from, to, cards, trade)
-        self.offers_made = [0] * setup.players  # this turn (HR-85)
+        self.offers_made = [0] * setup.players  # this turn (HR-85); a proposed swap counts as an offer
+        self.swap: tuple[Player, Uid, Player, Uid] | None = None  # (from, their resource, to, the other's)
         self.due: tuple[Player, int] | None = None  # (player, cards to put on the bottom)
         self.last_roll: Rolled | None = None
         self.outcome: Outcome | None = None
@@ -248,6 +252,8 @@ class Game:
             return self.counter[0]
         if self.offer is not None:
             return self.offer[1]
+        if self.swap is not None:
+            return self.swap[2]
         if self.windows:
             return self.windows[-1].asked
         if self.attack is not None:
@@ -266,6 +272,8 @@ class Game:
             return "counter"
         if self.offer is not None:
             return "offer"
+        if self.swap is not None:
+            return "swap"
         if self.windows:
             return self.windows[-1].kind.value
         if self.attack is not None:
@@ -297,8 +305,6 @@ class Game:
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         if self.outcome is not None or player not in self.to_act():
             return ()
-        from .legal import legal_actions
-
         return legal_actions(self, player)
 
     def why_illegal(self, action: object) -> str | None:
@@ -309,8 +315,6 @@ class Game:
         return None
 
     def _check(self, action: object) -> None:
-        from .checks import check
-
         if type(action) not in ACTION_TYPES:
             raise errors.MalformedActionError(f"{action!r} is not an action of Pulling Strings.")
         check(self, action)  # type: ignore[arg-type]
@@ -321,17 +325,13 @@ class Game:
         """Carry out ``action``; an illegal one raises its error and changes nothing."""
         if not checked:
             self._check(action)
-        from .flow import carry_out
-
         start = len(self.history)
         top_level = (self.phase is Phase.MAIN and not self.windows and self.attack is None
                      and self.shelter is None and self.due is None and self.counter is None and self.offer is None
-                     and action.player == self.active)
+                     and self.swap is None and action.player == self.active)
         carry_out(self, action)
         if top_level and type(action) not in (EndTurn, Declare) and self.phase is Phase.MAIN:
             self.lap_due = True
-        from .flow import settle
-
         settle(self)
         self.actions.append(action)
         return self.history[start:]
@@ -358,6 +358,7 @@ class Game:
         self.due = None
         self.counter = None
         self.offer = None
+        self.swap = None
         hands = tuple(tuple(self.defs[c].id for c in self.plot_hand[p] + self.group_hand[p])
                       for p in range(self.players))
         decks_left = tuple(tuple(self.defs[c].id for c in reversed(self.plot_deck[p] + self.group_deck[p]))

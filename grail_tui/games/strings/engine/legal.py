@@ -4,8 +4,10 @@ the list and the refusals never disagree."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from functools import lru_cache, partial
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import errors
 from .actions import (
@@ -20,6 +22,7 @@ from .actions import (
     ChooseStart,
     Commit,
     Declare,
+    Discard,
     Draw,
     DrawGroup,
     EndTurn,
@@ -35,8 +38,21 @@ from .actions import (
     Reveal,
     Shelter,
     Support,
+    Swap,
 )
-from .checks import check_rules, free_move, on_table, plot_kind_of, plot_may_be_played
+from .cards import CardDef
+from .checks import (
+    COUNTER,
+    RULES,
+    ability,
+    free_move,
+    look_at,
+    names_on_table,
+    play_card,
+    plot_kind_of,
+    plot_may_be_played,
+    plot_targets,
+)
 from .rules import may_take_side, shielded
 from .vocabulary import OFFERS_PER_TURN, AttackKind, Side, WindowKind
 
@@ -46,47 +62,56 @@ if TYPE_CHECKING:
 
 def legal_actions(game: Game, player: int) -> tuple[Action, ...]:
     """``player`` is the one the game waits for (Game.legal_actions makes sure)."""
-    prompt = game.prompt()
-    return tuple(a for a in _candidates(game, player) if type(a) in _MADE_LEGAL or _ok(game, a, prompt))
+    return tuple(_candidates(game, player, game.prompt()))
 
 
-# candidates listed only where they are legal (a pass in a window, an end of turn in the main phase,
-# a card of one's own hand to reveal or offer within the cap, the draws, calling off, the attacks,
-# moves, links and gifts of resources ``_main`` lists): not judged again
-_MADE_LEGAL = frozenset({Pass, EndTurn, Reveal, Offer, Draw, CallOff, Declare, Move, Link, Give})
+# Each candidate is either legal by the way it is made (a pass in a window, an end of turn in the
+# main phase, a card of one's own hand to reveal or offer within the cap, the draws, calling off,
+# the attacks, moves, links and gifts of resources ``_main`` lists) or judged by the very rule
+# (checks.RULES) that judges the action when a player sends it, called directly: the prompt's
+# own check that the kind of action fits it holds for every candidate made for that prompt.
 
 
-def _ok(game: Game, action: Action, prompt: str) -> bool:
-    try:
-        check_rules(game, action, prompt)
-    except errors.IllegalActionError:
-        return False
-    return True
+def _judged(game: Game, rule: Callable[[Game, Any], None], candidates: Iterable[Action]) -> list[Action]:
+    out: list[Action] = []
+    for action in candidates:
+        try:
+            rule(game, action)
+        except errors.IllegalActionError:
+            continue
+        out.append(action)
+    return out
 
 
-def _candidates(game: Game, player: int) -> list[Action]:
-    prompt = game.prompt()
+def _candidates(game: Game, player: int, prompt: str) -> list[Action]:
     if prompt == "cabal":
-        return [ChooseCabal(player, c) for c in _once(game, game.plot_deck[player]) if game.defs[c].kind == "cabal"]
+        return _judged(game, RULES[ChooseCabal], (ChooseCabal(player, c) for c in _once(game, game.plot_deck[player])
+                                                  if game.defs[c].kind == "cabal"))
     if prompt in ("start", "open start"):
-        return [ChooseStart(player, c) for c in _once(game, game.group_deck[player]) if game.defs[c].kind == "group"]
+        return _judged(game, RULES[ChooseStart], (ChooseStart(player, c) for c in _once(game, game.group_deck[player])
+                                                  if game.defs[c].kind == "group"))
     if prompt == "shelter":
-        return [Shelter(player), *(Shelter(player, c) for c in game.plot_hand[player])]
+        return _judged(game, RULES[Shelter], [Shelter(player), *(Shelter(player, c) for c in game.plot_hand[player])])
     if prompt == "bottom":
         assert game.due is not None
-        return [Bottom(player, cards) for cards in combinations(game.plot_hand[player], game.due[1])]
+        return _judged(game, RULES[Bottom],
+                       (Bottom(player, cards) for cards in combinations(game.plot_hand[player], game.due[1])))
     if prompt == "offer":
-        return _answers(game, player)
+        return _judged(game, RULES[Answer], _answers(game, player))
+    if prompt == "swap":
+        return [Answer(player, False), Answer(player, True)]
     if prompt == "counter":
         mine = [g for g in game.board.groups_of(player) if game.board.tokens.get(g, 0)]
-        return [Pass(player), *(PlayPlot(player, c, g) for c in _once(game, game.plot_hand[player])
-                                if plot_kind_of(game, c) == "counterattack" for g in mine)]
+        return [Pass(player), *_judged(game, COUNTER, (
+            PlayPlot(player, c, g) for c in _once(game, game.plot_hand[player])
+            if plot_kind_of(game, c) == "counterattack" for g in mine))]
     if prompt == "commit":
-        return [Commit(player), *(Commit(player, c) for c in game.plot_hand[player]), CallOff(player)]
+        return [*_judged(game, RULES[Commit], [Commit(player), *(Commit(player, c) for c in game.plot_hand[player])]),
+                CallOff(player)]
     if prompt == "draw":
         return [Draw(player, plot, group) for plot in (True, False) for group in (True, False)]
     if prompt == "place":
-        return [Place(player, -1), *_placements(game, player)]
+        return _judged(game, RULES[Place], [Place(player, -1), *_placements(game, player)])
     out: list[Action] = []
     if game.windows:
         out.append(Pass(player))
@@ -96,9 +121,9 @@ def _candidates(game: Game, player: int) -> list[Action]:
             sides = [s for s in Side if may_take_side(game, attack, player, s) is None]  # once, not per card
             mine = [c for c in (board.cabal[player], *board.groups_of(player))
                     if board.tokens.get(c, 0) and c not in attack.used and c != attack.attacker]
-            out += [Support(player, c, s) for c in mine for s in sides]
-            out += [Agent(player, c, s) for c in game.group_hand[player]
-                    if game.defs[c].name == game.name(game.attack.target) for s in Side]
+            out += _judged(game, RULES[Support], [Support(player, c, s) for c in mine for s in sides])
+            out += _judged(game, RULES[Agent], [Agent(player, c, s) for c in game.group_hand[player]
+                                                if game.defs[c].name == game.name(game.attack.target) for s in Side])
         out += _anytime(game, player)
         return out
     out += _main(game, player)
@@ -149,17 +174,21 @@ def _anytime(game: Game, player: int) -> list[Action]:
     payers = [c for c, n in board.tokens.items() if n and board.controller.get(c) == player]
     cabal_like = [c for c in payers if board.counts_as_cabal_token(c)]
     groups = [c for c in payers if game.defs[c].kind == "group"]
+    buys: list[Action] = []
     if cabal_like:
-        out.append(Buy(player, (cabal_like[0],)))
+        buys.append(Buy(player, (cabal_like[0],)))
     if len(groups) >= 2:
-        out.append(Buy(player, (groups[0], groups[1])))
+        buys.append(Buy(player, (groups[0], groups[1])))
     elif groups and board.tokens[groups[0]] >= 2:
-        out.append(Buy(player, (groups[0], groups[0])))
+        buys.append(Buy(player, (groups[0], groups[0])))
+    out += _judged(game, RULES[Buy], buys)
     out += [Reveal(player, c) for c in game.plot_hand[player] if c not in game.revealed]
+    held = _once(game, game.plot_hand[player] + game.group_hand[player])
+    out += [Discard(player, c) for c in held]
     if game.offers_made[player] < OFFERS_PER_TURN:
         for other in game.live():
             if other != player:
-                out += [Offer(player, other, (c,)) for c in _once(game, game.plot_hand[player] + game.group_hand[player])]
+                out += [Offer(player, other, (c,)) for c in held]
                 if game.group_hand[player]:
                     out.append(Offer(player, other, (game.group_hand[player][0],), trade=True))
     everyone: list[int] | None = None  # every group in a structure, listed only if a card needs it
@@ -167,31 +196,47 @@ def _anytime(game: Game, player: int) -> list[Action]:
         if not plot_may_be_played(game, player, card):  # refused whatever its target: judged once
             continue
         kind = plot_kind_of(game, card)
+        plays: list[Action]
         if game.defs[card].cost.get("discard_plots"):
-            out += [PlayPlot(player, card, other) for other in game.plot_hand[player] if other != card]
+            plays = [PlayPlot(player, card, other) for other in game.plot_hand[player] if other != card]
         elif kind == "attack":
-            out += [PlayPlot(player, card, side=s) for s in Side]
+            plays = [PlayPlot(player, card, side=s) for s in Side]
         elif kind in ("cancel:event.claim",):
-            out += [PlayPlot(player, card, seat=s) for s in range(game.players)]
+            plays = [PlayPlot(player, card, seat=s) for s in range(game.players)]
         elif kind == "cancel:event.support" and game.attack is not None:
-            out += [PlayPlot(player, card, c.card) for c in game.attack.support]
+            plays = [PlayPlot(player, card, c.card) for c in game.attack.support]
         elif _needs_seat(game, card):
-            out += [PlayPlot(player, card, seat=s) for s in range(game.players) if s != player]
+            plays = [PlayPlot(player, card, seat=s) for s in range(game.players) if s != player]
         elif _needs_group(game, card):
             if everyone is None:
                 everyone = [g for p in game.live() for g in board.groups_of(p)]
-            out += [PlayPlot(player, card, g) for g in everyone]
+            try:  # the card itself, once: nothing of it depends on the group (checks.play_card)
+                kind = play_card(game, PlayPlot(player, card))
+            except errors.IllegalActionError:
+                continue
+            out += _judged(game, partial(plot_targets, kind=kind), (PlayPlot(player, card, g) for g in everyone))
+            continue
         else:
-            out.append(PlayPlot(player, card))
+            plays = [PlayPlot(player, card)]
+        out += _judged(game, RULES[PlayPlot], plays)
     return out
 
 
 def _needs_seat(game: Game, card: int) -> bool:
-    return any(op.get("player") == "chosen_opponent" for e in game.defs[card].effects for op in e.do)
+    return _names_a_seat(game.defs[card])
+
+
+@lru_cache(maxsize=1024)  # printed: worked out once per card
+def _names_a_seat(definition: CardDef) -> bool:
+    return any(op.get("player") == "chosen_opponent" for e in definition.effects for op in e.do)
 
 
 def _needs_group(game: Game, card: int) -> bool:
-    definition = game.defs[card]
+    return _names_a_group(game.defs[card])
+
+
+@lru_cache(maxsize=1024)  # printed: worked out once per card
+def _names_a_group(definition: CardDef) -> bool:
     if definition.plot_kind in ("strike", "standing"):
         return True
     return any(op["op"] in ("stat", "token_add", "token_remove", "return_to_hand") and isinstance(op.get("target"), dict)
@@ -201,7 +246,8 @@ def _needs_group(game: Game, card: int) -> bool:
 def _main(game: Game, player: int) -> list[Action]:
     board = game.board
     out: list[Action] = []
-    mine = [board.cabal[player], *board.groups_of(player)]
+    own = board.groups_of(player)
+    mine = [board.cabal[player], *own]
     starter = any(game.defs[c].has_op("start_attack") for c in game.plot_hand[player])
     # every attack listed here is legal as the checks judge a declaration (checks._declare): an
     # attacker of one's own with a token (or a plot that starts an attack) not called off, a
@@ -211,9 +257,9 @@ def _main(game: Game, player: int) -> list[Action]:
     shield = game.setup.shield_covers_attacks
     targets = [g for p in game.live() if p != player and not (shield and shielded(game, player, p))
                for g in board.groups_of(p)]
-    own = board.groups_of(player)
+    taken = names_on_table(game)
     from_hand = [c for c in _once(game, game.group_hand[player])
-                 if game.defs[c].kind == "group" and not on_table(game, game.defs[c].name)]
+                 if game.defs[c].kind == "group" and game.defs[c].name not in taken]
     opened = [c for c, who in board.open_area.items() if who == player]
     for attacker in attackers:
         control = board.has_open_arrow(attacker)
@@ -228,7 +274,7 @@ def _main(game: Game, player: int) -> list[Action]:
     # of one's own, never under the group itself or its puppets, paid by its own token unless free;
     # a link moved once a turn to another holder of one's own, a group holding one resource at most;
     # a resource not used this turn given to another player in the game
-    slots = [(at, arrow) for at, arrow in board.open_arrows(player) if board.controller.get(at) == player]
+    slots = [(at, arrow) for at, arrow in board.open_arrows(player, own) if board.controller.get(at) == player]
     for group in own:
         if board.tokens.get(group, 0) <= 0 and not free_move(game, group):
             continue
@@ -241,13 +287,24 @@ def _main(game: Game, player: int) -> list[Action]:
             out += [Link(player, resource, h) for h in holders if board.links.get(resource) != h]
         if resource not in game.used_resources:
             out += [Give(player, resource, p) for p in game.live() if p != player]
-    out += [PlaceResource(player, c) for c in _once(game, game.group_hand[player]) if game.defs[c].kind == "resource"]
+    # swaps as checks._swap judges them: two resources not used this turn, within the cap on offers
+    if game.offers_made[player] < OFFERS_PER_TURN:
+        mine_free = [r for r in board.resources[player] if r not in game.used_resources]
+        out += [Swap(player, resource, other, theirs) for resource in mine_free for other in game.live()
+                if other != player for theirs in board.resources[other] if theirs not in game.used_resources]
+    out += _judged(game, RULES[PlaceResource], (PlaceResource(player, c) for c in _once(game, game.group_hand[player])
+                                                if game.defs[c].kind == "resource"))
     payers = [c for c, n in board.tokens.items() if n and board.controller.get(c) == player]
     if payers:
-        out.append(DrawGroup(player, payers[0]))
-    out += [PlaceAgent(player, c) for c in _once(game, game.plot_hand[player]) if game.defs[c].kind == "cabal"]
+        out += _judged(game, RULES[DrawGroup], (DrawGroup(player, payers[0]),))
+    out += _judged(game, RULES[PlaceAgent], (PlaceAgent(player, c) for c in _once(game, game.plot_hand[player])
+                                             if game.defs[c].kind == "cabal"))
     for source in [board.cabal[player], *board.resources[player]]:
         if any(e.when == "activated" for e in game.defs[source].effects):
-            for seat in game.live():
-                out += [Activate(player, source, seat, deck) for deck in ("", "plot", "group")]
+            try:  # the card and its cost, once: nothing of it depends on whose cards (checks.ability)
+                look = ability(game, Activate(player, source, player))
+            except errors.IllegalActionError:
+                continue
+            out += _judged(game, partial(look_at, look=look), (Activate(player, source, seat, deck)
+                                                               for seat in game.live() for deck in ("", "plot", "group")))
     return out

@@ -123,6 +123,7 @@ class PublicView:
     claims: tuple[tuple[Player, str], ...]
     barred: tuple[str, ...]
     offer: tuple[Player, Player, int] | None  # an offer of hand cards waiting: from, to, how many
+    swap: tuple[Player, Uid, Player, Uid] | None  # a swap of resources waiting: from, theirs, to, the other's
     last_roll: Rolled | None
     outcome: Outcome | None
     card_set: str = "ps1"  # the card set the game is played with (its decks name its cards)
@@ -212,6 +213,7 @@ def public_view(game: Game) -> PublicView:
         stack=_faces(game, [e.card for e in game.stack]),
         claims=tuple((c.player, c.reason) for c in game.claims), barred=tuple(sorted(game.barred)),
         offer=(game.offer[0], game.offer[1], len(game.offer[2])) if game.offer is not None else None,
+        swap=game.swap,
         last_roll=game.last_roll, outcome=game.outcome, card_set=game.setup.card_set,
     )
 

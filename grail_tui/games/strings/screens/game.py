@@ -36,7 +36,7 @@ from .keys import KEYS
 PANES = ("attack", "card", "table", "log")
 MENU_TITLES = {Menu.DECIDE: "Choose", Menu.ATTACK: "Attacks: attacker → kind: target (whose)",
                Menu.SUPPORT: "Support", Menu.PLOT: "Play a plot", Menu.MOVE: "Move a group or a link",
-               Menu.OFFER: "Offer or give", Menu.MORE: "Buy, draw, place, show, look"}
+               Menu.OFFER: "Offer, give or swap", Menu.MORE: "Buy, draw, place, show, look, discard"}
 
 
 class LogPane(WrappedLog):
