@@ -149,7 +149,8 @@ class HuntPlain:
                 Choice("Standing answers for the rest of this turn", then=(
                     Choice("Pass on every proposal this turn", action=current.passing(), standing=True),
                     Choice(f"Keep objecting to moves of {code} this turn, up to an amount",
-                           ask=f"Keep objecting to moves of {code} up to how much? (you have {have})",
+                           ask=f"Object to moves of {code} with how much? That amount is shown at once "
+                               f"whenever the mover shows less (you have {have})",
                            parse=lambda text: current.objecting(contest.proposal.initiate,
                                                                 read_amount(text, "the amount")),
                            standing=True),

@@ -108,8 +108,8 @@ def prompt(mode: Compose, chosen: Initiate | None, request: Request | None,
                 "↑/↓ and Enter. Esc backs out.")
     if mode is Compose.STANDING_AMOUNT and chosen is not None:
         have = pv.sheet.influence[chosen] if pv else 0
-        return (f"Keep objecting to moves of {chosen.code} this turn, up to how much? "
-                f"(you have {have}) Enter sets it, Esc backs out.")
+        return (f"Object to moves of {chosen.code} this turn with how much? That amount is shown "
+                f"at once whenever the mover shows less (you have {have}). Enter sets it, Esc backs out.")
     if mode is Compose.ASSIGN:
         return assign_help(view)
     if mode is Compose.OBJECT and view.contest is not None:
