@@ -6,6 +6,7 @@ A seat's view lists that seat's legal actions (S-3), so a client or a bot needs 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
@@ -44,10 +45,11 @@ class StringsKind(BaseKind[Setup, Game, Action, View]):
     min_players, max_players, default_players = PLAYERS_MIN, PLAYERS_MAX, 4
     engine: ClassVar[ModuleType] = engine
     package = __package__
-    bot_levels = (BotLevel.RANDOM, BotLevel.HEURISTIC)
+    bot_levels = (BotLevel.RANDOM, BotLevel.HEURISTIC, BotLevel.STRONG)
     app_rooms = ("kind",)
     secret_rounds = True
     rebuilds_from_view = False
+    samples = True  # the quiet main phase only: what the strong bot searches (bots/world.py)
 
     def options(self) -> Sequence[SetupOption]:
         return (
@@ -79,6 +81,19 @@ class StringsKind(BaseKind[Setup, Game, Action, View]):
         assert isinstance(limit, int) and isinstance(goal, int)
         return Setup(seed=request.seed, decks=chosen, names=tuple(request.names),
                      first_player=request.first_player, round_limit=limit, goal=goal)
+
+    def deck_names(self) -> tuple[str, ...]:
+        """The preconstructed decks a seat may play (``bench balance`` compares them)."""
+        return tuple(decks())
+
+    def sample(self, view: View, rng: random.Random) -> Game:
+        """The quiet main-phase position of ``view`` with every card it hides dealt by ``rng`` in
+        agreement with all it shows (bots/world.py); ValueError for another position."""
+        from .bots.world import sample
+
+        if not isinstance(view, PlayerView):
+            raise ValueError("a seat's view is needed: the public view hides that seat's hands too")
+        return sample(view, rng)
 
     def check_cards(self, path: Path) -> str:
         """``grail-tui cards check``: a card file or deck list checked completely."""
