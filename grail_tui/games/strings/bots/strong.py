@@ -9,11 +9,13 @@ numbers the heuristic player reads leave out. Everywhere else (set-up, windows, 
 answers as the heuristic player does.
 
 Its effort is counted, not timed, so it decides the same on a busy machine: ``samples`` worlds
-for each candidate. The time budget is a ceiling on the CPU time it spends; the table pads its
-answer to the budget like any bot's."""
+for each candidate. The budget only cuts a search short (at 60% of it in CPU time or 80% on the
+wall clock), so that its answer is always ready before the table's padding to the budget ends:
+how long it searched (how many candidates its hand gave it) never shows."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -21,6 +23,7 @@ from collections.abc import Sequence
 
 from ..engine import (
     Action,
+    Buy,
     Declare,
     DrawGroup,
     EndTurn,
@@ -36,6 +39,7 @@ from .world import can_sample, sample
 SAMPLES = 4  # worlds dealt per decision, each candidate played out in every one
 MAX_CANDIDATES = 5  # attacks considered besides the heuristic player's own choice and ending the turn
 PLAYOUT_STEPS = 300  # actions at most in one playout (a turn is rarely a tenth of it)
+CPU_SHARE, WALL_SHARE = 0.6, 0.8  # of the budget: the search stops when either is spent
 LEAD_SCALE = 3.0  # groups of lead that make a position about three-quarters won
 
 
@@ -57,18 +61,21 @@ class StrongBot:
         if len(candidates) == 1:
             return candidates[0]
         self.searched += 1
-        ceiling = time.process_time() + self.budget  # a ceiling on CPU time, not the usual limit
+        # effort is counted (``samples``); the clocks only cut a search short that would run past
+        # the table's padding to the budget (its answer must never be late: lateness would tell)
+        cpu_ceiling = time.process_time() + CPU_SHARE * self.budget
+        wall_ceiling = time.perf_counter() + WALL_SHARE * self.budget
         totals = [0.0] * len(candidates)
         played = [0] * len(candidates)
-        for _ in range(self.samples):
-            deal, dice = self.rng.getrandbits(62), self.rng.getrandbits(62)
-            for k, candidate in enumerate(candidates):
-                world = sample(view, random.Random(deal))  # the same world for every candidate
-                totals[k] += self.playout(world, view.player, candidate, dice)
-                played[k] += 1
-            if time.process_time() > ceiling:
+        worlds = [(self.rng.getrandbits(62), self.rng.getrandbits(62)) for _ in range(self.samples)]
+        for (deal, dice), k in itertools.product(worlds, range(len(candidates))):
+            if played[0] and (time.process_time() > cpu_ceiling or time.perf_counter() > wall_ceiling):
                 break
-        best = max(range(len(candidates)), key=lambda k: (totals[k] / played[k], -k))
+            world = sample(view, random.Random(deal))  # the same world for every candidate
+            totals[k] += self.playout(world, view.player, candidates[k], dice)
+            played[k] += 1
+        # a candidate cut short is judged on the worlds it was played in
+        best = max((k for k in range(len(candidates)) if played[k]), key=lambda k: (totals[k] / played[k], -k))
         return candidates[best]
 
     # -- what to consider -----------------------------------------------------------------------
@@ -76,7 +83,7 @@ class StrongBot:
     def candidates(self, view: PlayerView, legal: Sequence[Action], guided: Action) -> list[Action]:
         """The heuristic player's choice first, then the likeliest attacks (the heuristic's odds
         on printed numbers, a rival's group before its own side's), a strike, a resource, a
-        group draw, and ending the turn."""
+        group draw, ending the turn, and buying a plot card."""
         me = view.player
         owners = {s.uid: s.controller for s in view.public.structure}
         attacks: list[tuple[float, Declare]] = []
@@ -102,6 +109,10 @@ class StrongBot:
             found = next((a for a in legal if isinstance(a, kind)), None)
             if found is not None:
                 picks.append(found)
+        # a plot card bought with one token (its Cabal's): a goal card drawn may win at the turn's end
+        buy = next((a for a in legal if isinstance(a, Buy) and len(a.payers) == 1), None)
+        if buy is not None:
+            picks.append(buy)
         return list(dict.fromkeys(picks))
 
     # -- playing one out ------------------------------------------------------------------------
@@ -126,15 +137,20 @@ class StrongBot:
 
 
 def value(game: Game, me: int) -> float:
-    """A finished game: 1 for a win (shared: its share), else 0. Otherwise the lead in groups
-    over the best rival still in, pressed into 0..1 (a player out is 0)."""
+    """A finished game: 1 for a win (shared: its share), else 0. Otherwise, strictly between: most
+    of all the lead in groups over the best rival still in, then the way to the basic goal, then
+    the tokens kept (a player out is 0)."""
     outcome = game.outcome
     if outcome is not None:
         return 1.0 / len(outcome.winners) if me in outcome.winners else 0.0
     if game.eliminated[me]:
         return 0.0
-    mine = game.board.count_groups(me)
-    rivals = [game.board.count_groups(p) for p in game.live() if p != me]
+    board = game.board
+    mine = board.count_groups(me)
+    rivals = [board.count_groups(p) for p in game.live() if p != me]
     lead = mine - max(rivals, default=0)
     progress = mine / max(1, game.basic_goal())
-    return 0.05 + 0.9 * (0.8 * (0.5 + 0.5 * math.tanh(lead / LEAD_SCALE)) + 0.2 * progress)
+    # tokens kept are defence and support in the rivals' turns
+    kept = sum(board.tokens.get(c, 0) for c in [board.cabal[me], *board.groups_of(me)])
+    return 0.05 + 0.9 * (0.75 * (0.5 + 0.5 * math.tanh(lead / LEAD_SCALE)) + 0.2 * progress
+                         + 0.05 * min(1.0, kept / 6))
