@@ -40,6 +40,7 @@ SAMPLES = 4  # worlds dealt per decision, each candidate played out in every one
 MAX_CANDIDATES = 5  # attacks considered besides the heuristic player's own choice and ending the turn
 PLAYOUT_STEPS = 300  # actions at most in one playout (a turn is rarely a tenth of it)
 CPU_SHARE, WALL_SHARE = 0.6, 0.8  # of the budget: the search stops when either is spent
+CLEAR_GAIN = 0.02  # about a fifth of a group's lead: less is within the noise of a few worlds
 LEAD_SCALE = 3.0  # groups of lead that make a position about three-quarters won
 
 
@@ -74,8 +75,11 @@ class StrongBot:
             world = sample(view, random.Random(deal))  # the same world for every candidate
             totals[k] += self.playout(world, view.player, candidates[k], dice)
             played[k] += 1
-        # a candidate cut short is judged on the worlds it was played in
+        # a candidate cut short is judged on the worlds it was played in; another than the
+        # heuristic choice only for a clear gain: a few worlds' dice are noisy
         best = max((k for k in range(len(candidates)) if played[k]), key=lambda k: (totals[k] / played[k], -k))
+        if best and totals[best] / played[best] - totals[0] / played[0] < CLEAR_GAIN:
+            best = 0
         return candidates[best]
 
     # -- what to consider -----------------------------------------------------------------------
