@@ -49,7 +49,7 @@ class StringsKind(BaseKind[Setup, Game, Action, View]):
     app_rooms = ("kind",)
     secret_rounds = True
     rebuilds_from_view = False
-    samples = True  # the quiet main phase only: what the strong bot searches (bots/world.py)
+    samples = True  # the quiet main phase only: what the strong bot searches (engine/sampling.py)
 
     def options(self) -> Sequence[SetupOption]:
         return (
@@ -88,12 +88,10 @@ class StringsKind(BaseKind[Setup, Game, Action, View]):
 
     def sample(self, view: View, rng: random.Random) -> Game:
         """The quiet main-phase position of ``view`` with every card it hides dealt by ``rng`` in
-        agreement with all it shows (bots/world.py); ValueError for another position."""
-        from .bots.world import sample
-
+        agreement with all it shows (engine/sampling.py); ValueError for another position."""
         if not isinstance(view, PlayerView):
             raise ValueError("a seat's view is needed: the public view hides that seat's hands too")
-        return sample(view, rng)
+        return engine.sample(view, rng)
 
     def check_cards(self, path: Path) -> str:
         """``grail-tui cards check``: a card file or deck list checked completely."""

@@ -1,6 +1,6 @@
 """A searching player, from its seat's view alone. Where it matters (its main phase: which
 attack, on which target, a strike, or none) it deals the hidden hands and decks at random in
-agreement with everything its view shows (world.sample), plays each of a few candidate actions
+agreement with everything its view shows (the engine's sample), plays each of a few candidate actions
 out in the same dealt worlds, every seat then played by the heuristic player with the hands it
 was dealt, to the end of its turn, and keeps the candidate whose worlds end best for it
 on average: a win, else how far it leads the best rival in groups. The rivals' support, their
@@ -32,9 +32,10 @@ from ..engine import (
     PlaceResource,
     PlayerView,
     PlayPlot,
+    can_sample,
+    sample,
 )
 from .heuristic import HeuristicBot
-from .world import can_sample, sample
 
 SAMPLES = 4  # worlds dealt per decision, each candidate played out in every one
 MAX_CANDIDATES = 5  # attacks considered besides the heuristic player's own choice and ending the turn

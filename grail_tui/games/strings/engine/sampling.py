@@ -1,5 +1,6 @@
 """A whole game rebuilt from one seat's view, what the view hides dealt at random (the kind's
-``sample``): the searching bot plays its candidates out in such games.
+``sample``): the strong bot plays its candidates out in such games. It lives in the engine
+because it sets a game's every attribute, which nothing outside the engine does.
 
 Everything public is put back where the view shows it (structures, tokens, links, resources,
 agents, agendas, the open area, discard and destroyed piles, cards revealed from a hand), and so
@@ -20,7 +21,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from ..engine import Game, Phase, PlayerView, Setup
+from .game import Game
+from .view import PlayerView
+from .vocabulary import Phase, Setup
 
 SAMPLED_PROMPTS = ("main",)
 
