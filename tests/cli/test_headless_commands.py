@@ -210,3 +210,33 @@ def test_bench_bots_reports_the_strong_bot_the_oracle_and_the_gap_and_resumes_fr
 def test_bench_bots_refuses_a_part_it_does_not_have():
     out = grail("bench", "bots", "--part", "everything")
     assert out.returncode != 0 and "invalid choice" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_bench_balance_plays_each_deck_against_the_others_with_seats_alternating():
+    out = grail("bench", "balance", "--game", "strings", "--decks", "old-money,low-note,masks,open-eye",
+                "--games", "4", "--table-games", "1", "--seed", "3")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    matrix = report["two_players"]["matrix"]
+    assert set(matrix) == {"old-money", "low-note", "masks", "open-eye"}
+    for row, cells in matrix.items():
+        for col, cell in cells.items():
+            assert cell["games"] == 4 and cell["wins"] + matrix[col][row]["wins"] <= 4
+            lo, hi = cell["ci95"]
+            assert lo <= cell["share"] <= hi
+    # one table of these four decks, each deck at it once
+    assert report["four_players"]["tables"] == 1
+    assert all(row["games"] == 1 for row in report["four_players"]["decks"].values())
+    table = grail("bench", "balance", "--game", "strings", "--decks", "old-money,low-note", "--games", "2",
+                  "--table-games", "0", "--markdown")
+    assert table.returncode == 0 and table.stdout.startswith("| deck \\ against | old-money | low-note | mean |")
+
+
+def test_bench_balance_refuses_what_it_cannot_compare():
+    for args, said in ((("--game", "hunt"), "has no preconstructed decks"),
+                       (("--decks", "old-money,nowhere"), "no deck 'nowhere'"),
+                       (("--decks", "old-money"), "at least two decks"),
+                       (("--bot", "wizard"), "unknown bot level 'wizard'"),
+                       (("--table-games", "-1"), "at least 0")):
+        out = grail("bench", "balance", "--games", "1", *args)
+        assert out.returncode != 0 and said in out.stderr and "Traceback" not in out.stderr, (args, out.stderr)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from grail_tui import tournament
 from grail_tui.games.kit.terms import BotLevel, SetupRequest
+from grail_tui.games.strings.bots import HeuristicBot
 from grail_tui.games.strings.bots.heuristic import chance
-from grail_tui.games.strings.engine import Answer, Give, Offer, Swap
+from grail_tui.games.strings.engine import Answer, Give, Offer, PlayPlot, Swap
 from grail_tui.games.strings.kind import StringsKind
 
 KIND = StringsKind()
@@ -67,3 +68,144 @@ def test_the_heuristic_strikes_at_a_rivals_claim_instead_of_letting_it_stand():
     choice = KIND.make_bot(BotLevel.HEURISTIC, 1).decide(view, KIND.legal_from_view(view, 1))
     assert isinstance(choice, PlayPlot) and choice.card == strike
     assert game.board.controller[choice.target] == 0
+
+
+# -- its own goals, and never a rival's -----------------------------------------------------------
+
+
+def handed(game, seat: int, action) -> int:
+    """Apply ``seat``'s ``action``: how many rivals it made able to claim a win they could not
+    claim before, or made win so (the last one left, say). An attack settled is the doing of its
+    attacker and of everyone who backed the attack (though the last pass of its window is what
+    settles it); letting a standing claim win is not handing it (the claims test above is about
+    that)."""
+    from grail_tui.games.strings.engine import Side
+    from grail_tui.games.strings.engine.rules import claims_of
+
+    could = [bool(claims_of(game, q)) for q in range(game.players)]
+    attack = game.attack
+    game.apply(action)
+    doers = {seat}
+    if attack is not None and game.attack is not attack:
+        doers = {attack.player} | {c.player for c in attack.support if c.side is Side.ATTACK}
+    newly = set(game.outcome.winners) if game.outcome is not None else {q for q in game.live() if claims_of(game, q)}
+    return sum(1 for q in newly if not could[q] and doers - {q})
+
+
+class Generous:
+    """A player that gives its resources away: to a Cabal that counts resources, that is a win."""
+
+    def __init__(self, seed: int) -> None:
+        self.fair = HeuristicBot(seed)
+
+    def decide(self, view, legal):
+        return next((a for a in legal if isinstance(a, Give)), None) or self.fair.decide(view, legal)
+
+
+def test_the_heuristic_never_hands_a_rival_the_win():
+    from grail_tui.games.strings.engine import Game, Setup
+    from tests.strings.helpers import A, B, C, D, E, F
+
+    for decks, seed in [((A, B), 1), ((C, D), 2), ((E, F), 3), ((B, C, D), 4), ((F, E, A), 5), ((A, C, E, F), 6)]:
+        game = Game(Setup(seed=seed, decks=decks, round_limit=30))
+        bots = [HeuristicBot(seed * 10 + p) for p in range(game.players)]
+        while not game.is_over:
+            seat = game.to_act()[0]
+            view = game.view(seat)
+            assert handed(game, seat, bots[seat].decide(view, view.legal)) == 0
+
+
+def test_the_heuristic_keeps_the_resource_that_would_win_a_rival_its_special_goal():
+    """The Velvet Ledger wins with 4 resources and (basic goal - 4) groups: its rival holds 3 and
+    8, and seat 0 a resource it could give; a player that gives it hands over the game."""
+    from grail_tui.games.strings.engine import Draw, Place
+    from tests.strings.engine.test_victory import grow
+    from tests.strings.helpers import A, B, choose_cabals, choose_starts, lift, new_game, pass_windows, uid
+
+    def position():
+        game = new_game(A, B)
+        choose_cabals(game, "CB2", "CB1")  # seat 1 plays The Velvet Ledger
+        choose_starts(game)
+        game.apply(Draw(0, False, False))
+        game.apply(Place(0, -1))
+        pass_windows(game)
+        game.finished_first = [True, True]
+        grow(game, 1, 8)
+        board = game.board
+        for player, cards in ((0, ("R01",)), (1, ("R02", "R08", "R10"))):
+            for card_id in cards:
+                card = uid(game, card_id)
+                lift(game, card)
+                board.resources[player].append(card)
+                board.links[card] = board.cabal[player]
+                board.controller[card] = player
+        return game
+
+    game = position()
+    view = game.view(0)
+    assert any(isinstance(a, Give) and a.to == 1 for a in view.legal)
+    assert handed(game, 0, Generous(0).decide(view, view.legal)) == 1  # the measure sees it
+    game = position()
+    view = game.view(0)
+    assert handed(game, 0, HeuristicBot(0).decide(view, view.legal)) == 0
+
+
+def main_phase_with_a_weak_rival_group_deep_down(cabal: str):
+    """Seat 0 (Open Palm, Cabal ``cabal``) in its main phase, hands empty; seat 1 holds a
+    power-0 group at depth 3 that seat 0's Cabal destroys 33 times in 36 (it is opposed to both
+    of Open Palm's Cabals) and could hardly take."""
+    from grail_tui.games.strings.engine import Draw, Place
+    from tests.strings.helpers import (
+        A,
+        F,
+        choose_cabals,
+        choose_starts,
+        clear_hands,
+        new_game,
+        pass_windows,
+        seat,
+        start_group,
+    )
+
+    game = new_game(F, A)
+    choose_cabals(game, cabal)
+    choose_starts(game)
+    game.apply(Draw(0, False, False))
+    game.apply(Place(0, -1))
+    pass_windows(game)
+    game.finished_first = [True, True]
+    clear_hands(game)
+    middle = seat(game, 1, "K02", under=start_group(game, 1), tokens=0)
+    low = seat(game, 1, "K24", under=middle, tokens=0)
+    return game, low
+
+
+def test_a_cabal_whose_special_goal_forbids_destroying_does_not_destroy():
+    from grail_tui.games.strings.engine import AttackKind, Declare
+
+    game, low = main_phase_with_a_weak_rival_group_deep_down("CB5")  # a Cabal that may destroy does
+    view = game.view(0)
+    choice = HeuristicBot(0).decide(view, view.legal)
+    assert isinstance(choice, Declare) and choice.kind is AttackKind.DESTROY and choice.target == low
+    game, low = main_phase_with_a_weak_rival_group_deep_down("CB6")  # "no attack to destroy this game"
+    view = game.view(0)
+    choice = HeuristicBot(0).decide(view, view.legal)
+    assert not (isinstance(choice, Declare) and choice.kind is AttackKind.DESTROY)
+    assert not isinstance(choice, PlayPlot)  # nor a strike, which is an attack to destroy
+
+
+def test_a_cabal_that_counts_places_places_a_place_before_a_stronger_group():
+    from grail_tui.games.strings.engine import Draw, Place
+    from tests.strings.helpers import A, C, choose_cabals, choose_starts, clear_hands, hand, new_game
+
+    game = new_game(C, A)
+    choose_cabals(game, "CB3")  # The Cartographers of Dusk: "You control 6 Places."
+    choose_starts(game)
+    clear_hands(game)
+    place = hand(game, 0, "C4", owner=0)  # a Place: power 2, resistance 5, one arrow
+    stronger = hand(game, 0, "K16", owner=0)  # an organization: more power, more arrows
+    game.apply(Draw(0, False, False))
+    view = game.view(0)
+    assert {a.card for a in view.legal if isinstance(a, Place)} >= {place, stronger}
+    choice = HeuristicBot(0).decide(view, view.legal)
+    assert isinstance(choice, Place) and choice.card == place

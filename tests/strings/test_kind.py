@@ -47,11 +47,12 @@ def test_a_record_of_a_random_game_checks(tmp_path):
     assert check(str(path)) .startswith(KIND.result(state).text)
 
 
-def test_secret_rounds_are_hidden_rounds_and_random_and_heuristic_bots_exist():
+def test_secret_rounds_are_hidden_rounds_and_random_heuristic_and_strong_bots_exist():
     state = KIND.new_state(KIND.make_setup(SetupRequest(players=2, seed=0)))
     assert KIND.secret_rounds and KIND.hidden_round(state) and state.to_act() == (0, 1)
-    assert KIND.bot_levels == (BotLevel.RANDOM, BotLevel.HEURISTIC)
-    assert KIND.nearest(BotLevel.STRONG) is BotLevel.HEURISTIC  # a stand-in asked for is the best there is
+    assert KIND.bot_levels == (BotLevel.RANDOM, BotLevel.HEURISTIC, BotLevel.STRONG)
+    assert KIND.nearest(BotLevel.STRONG) is BotLevel.STRONG  # a table asking for a hard player gets one
+    assert KIND.samples  # what the strong player deals its worlds with
 
 
 def test_every_event_of_a_game_reads_in_words_for_every_seat():

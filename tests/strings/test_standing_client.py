@@ -22,7 +22,7 @@ async def test_quiet_passes_for_the_player_at_a_persons_pace_and_leaves_their_ow
     from grail_tui.games.api import SetupRequest
 
     setup = KIND.make_setup(SetupRequest(players=3, seed=11, names=("Ann", "Gregor", "Inga"),
-                                         options={"turn_limit": 6}))
+                                         options={"turn_limit": 10}))
     clock = FakeClock()
     seats = [SeatConfig("Ann"), SeatConfig("Gregor", BotLevel.HEURISTIC), SeatConfig("Inga", BotLevel.HEURISTIC)]
     table = Table(KIND, setup, seats, MemoryStore(), settings=TableSettings(bot_delay=0), clock=clock)

@@ -64,10 +64,11 @@ class StringsKind(BaseKind[Setup, Game, Action, View]):
     min_players, max_players, default_players = PLAYERS_MIN, PLAYERS_MAX, 4
     engine: ClassVar[ModuleType] = engine
     package = __package__
-    bot_levels = (BotLevel.RANDOM, BotLevel.HEURISTIC)
+    bot_levels = (BotLevel.RANDOM, BotLevel.HEURISTIC, BotLevel.STRONG)
     app_rooms = ("kind", "ui", "screens.game", "screens.end")  # a warm SSH session's screens
     secret_rounds = True
     rebuilds_from_view = False
+    samples = True  # the quiet main phase only: what the strong bot searches (engine/sampling.py)
 
     def options(self) -> Sequence[SetupOption]:
         """The card sets are those installed here (a server's are its operator's: a client names
@@ -130,6 +131,17 @@ class StringsKind(BaseKind[Setup, Game, Action, View]):
     def bring_deck(self, path: Path) -> str:
         """``--deck``: a player's own deck list, checked; its id (what the decks option names)."""
         return engine.bring_deck(path).id
+
+    def deck_names(self) -> tuple[str, ...]:
+        """The preconstructed decks a seat may play (``bench balance`` compares them)."""
+        return tuple(decks())
+
+    def sample(self, view: View, rng: random.Random) -> Game:
+        """The quiet main-phase position of ``view`` with every card it hides dealt by ``rng`` in
+        agreement with all it shows (engine/sampling.py); ValueError for another position."""
+        if not isinstance(view, PlayerView):
+            raise ValueError("a seat's view is needed: the public view hides that seat's hands too")
+        return engine.sample(view, rng)
 
     def check_cards(self, path: Path) -> str:
         """``grail-tui cards check``: a card file or deck list checked completely."""

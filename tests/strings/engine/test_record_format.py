@@ -26,7 +26,7 @@ def test_a_records_setup_names_every_field():
     ({"round_limit": 0}, "'round_limit' should be at least 1"),
     ({"decks": ["old-money", "nobody"]}, "no deck 'nobody' in card set 'ps1'"),
     ({"decks": ["old-money"]}, "Pulling Strings is for 2 to 6 players"),
-    ({"cards_hash": "0" * 64}, "the record was played with another version of card set 'ps1'"),
+    ({"cards_hash": "0" * 64}, "the record was played with another version of card set 'ps1': its cards' text or numbers differ from the set installed here"),
 ])
 def test_a_damaged_setup_is_refused_with_its_reason(change, words):
     with pytest.raises(ValueError) as refused:

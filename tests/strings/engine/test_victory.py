@@ -111,6 +111,7 @@ def test_s22_61_hold_the_presses_returns_the_goal_card_revealed():
         chain = seat(game, 0, card_id, under=chain if game.board.has_open_arrow(chain) else None, tokens=0)
         reprint(game, chain, arrows=1)
         game.board.arrows[chain] = [-1]
+    grow(game, 0, game.basic_goal() - 2)  # Deep Roots asks for (basic goal - 2) groups besides the depth
     presses = hand(game, 1, "P15", owner=1)
     game.apply(EndTurn(0))
     assert any(c.goal_card == roots for c in game.claims)

@@ -1,5 +1,7 @@
 """A player by rules of thumb, from its seat's view alone: it grows its structure towards the basic
-goal by the attacks the odds favour (STRINGS.md appendix A), backs its own side in an attack and
+goal by the attacks the odds favour (STRINGS.md appendix A) and towards its Cabal's special goal
+(the groups it counts first; destroying for a Cabal that counts destroyed power; never a destroy
+for one whose goal forbids them), backs its own side in an attack and
 the defence against whoever leads, tries to break a rival's claim, and never gives a rival cards.
 
 It estimates an attack from the printed numbers it can see (power, resistance, alignments, the
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..engine import (
     DEFAULT_SET,
@@ -45,6 +48,7 @@ ALIGNMENT_MOD, MASTER_BONUS = 4, 4
 DEPTH_BONUS = {1: 10, 2: 5}
 WORTH_TRYING = 0.55  # the least chance of success it declares a control attack for
 WORTH_DESTROYING = 0.7  # the least chance for destroying a rival's group
+GOAL_WEIGHT = 1.5  # a group its special goal counts is worth this much more
 
 
 def chance(margin: int) -> float:
@@ -52,6 +56,38 @@ def chance(margin: int) -> float:
     if margin <= 1:
         return 0.0
     return (33 if margin >= 10 else _SUCCESSES[margin]) / 36
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What a special goal (a Cabal's condition, card notes §2) asks of the player: groups of
+    some kind (a subtype, a trait, owned by others), destroyed power, or never destroying."""
+
+    subtypes: frozenset[str] = frozenset()
+    traits: frozenset[str] = frozenset()
+    others_groups: bool = False  # groups owned by other players
+    destroyed_power: bool = False
+    no_destroying: bool = False
+
+    @classmethod
+    def of(cls, cabal: CardDef) -> Goal:
+        subtypes: set[str] = set()
+        traits: set[str] = set()
+        others = destroyed = never = False
+        for atom in cabal.condition.get("all", ()) or cabal.condition.get("any", ()):
+            where = atom.get("where", {})
+            if atom.get("count") == "groups":
+                subtypes.update(where.get("subtype_any", ()))
+                traits.update(where.get("trait_any", ()))
+                others = others or where.get("owner") == "other"
+            destroyed = destroyed or atom.get("sum") == "printed_power" or atom.get("count") == "destroyed_pile"
+            never = never or atom.get("never") == "destroy_attempt"
+        return cls(frozenset(subtypes), frozenset(traits), others, destroyed, never)
+
+    def wants(self, group: CardDef, owned_by_other: bool) -> bool:
+        """Does controlling ``group`` bring the goal nearer?"""
+        return (group.subtype in self.subtypes or bool(self.traits & set(group.traits))
+                or (self.others_groups and owned_by_other))
 
 
 class HeuristicBot:
@@ -138,8 +174,15 @@ class HeuristicBot:
         places = [a for a in legal if isinstance(a, Place) and a.card >= 0]
         if not places:
             return legal[0]
-        # the strongest group, under the Cabal where it can (+10 to its defence there)
-        return max(places, key=lambda a: (self._group_worth(view, a.card), a.at == cabal))
+        goal = self.goal(view)
+
+        def wanted(uid: int) -> bool:
+            card_id = self._id(view, uid)
+            return card_id is not None and goal.wants(self.card(card_id), owned_by_other=False)
+
+        # one its special goal counts first, then the strongest, under the Cabal where it can
+        # (+10 to its defence there)
+        return max(places, key=lambda a: (wanted(a.card), self._group_worth(view, a.card), a.at == cabal))
 
     def _bottom(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         def cost(action: Action) -> int:
@@ -179,27 +222,48 @@ class HeuristicBot:
                 defence += MASTER_BONUS
         return chance(attack - defence)
 
+    # -- its Cabal's special goal -------------------------------------------------------------------
+
+    def goal(self, view: PlayerView) -> Goal:
+        """What its Cabal's special goal asks of its play (read from the card's condition)."""
+        cabal = view.public.seats[view.player].cabal
+        return Goal.of(self.card(cabal.card)) if cabal is not None else Goal()
+
     def _main(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         me = view.player
         counts = self._groups(view)
         leader = max((p for p in range(len(counts)) if p != me), key=lambda p: counts[p], default=-1)
-        owners = {s.uid: s.controller for s in view.public.structure}
+        seated = {s.uid: s for s in view.public.structure}
+        goal = self.goal(view)
         best: tuple[float, Action] | None = None
         for action in legal:
             if not isinstance(action, Declare) or action.use_global:
                 continue
-            defender = owners.get(action.target, me)
+            place = seated.get(action.target)
+            defender = place.controller if place is not None else me
             if defender == me and action.kind is AttackKind.DESTROY:
                 continue  # never its own groups
             odds = self.odds(view, action)
+            target = self._id(view, action.target)
             if action.kind is AttackKind.CONTROL:
                 if odds < WORTH_TRYING:
                     continue
                 value = odds * (2 if defender != me else 1)  # taking a rival's group counts twice
+                if target is not None and goal.wants(self.card(target), owned_by_other=place is not None
+                                                     and place.owner != me):
+                    value *= GOAL_WEIGHT
             else:
-                if odds < WORTH_DESTROYING or defender != leader:
+                if goal.no_destroying:
+                    continue  # a destroy, even tried, forfeits its special goal
+                if goal.destroyed_power and target is not None:
+                    # its goal counts the power it destroys: any rival's group, the mightier the better
+                    if odds < WORTH_TRYING:
+                        continue
+                    value = odds * (1 + self.card(target).power / 6)
+                elif odds < WORTH_DESTROYING or defender != leader:
                     continue
-                value = odds * 0.9
+                else:
+                    value = odds * 0.9
             if best is None or value > best[0]:
                 best = (value, action)
         if best is not None:
@@ -207,7 +271,7 @@ class HeuristicBot:
         for action in legal:
             if isinstance(action, PlaceResource):
                 return action
-        strike = self._strike(view, legal, leader)
+        strike = None if goal.no_destroying else self._strike(view, legal, leader)
         if strike is not None:
             return strike
         if len(view.group_hand) < 2:

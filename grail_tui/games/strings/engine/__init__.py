@@ -60,6 +60,8 @@ from .events import Event, GameEnded, Happened, Outcome, Rolled, Saw, visible_to
 from .game import Game
 from .record import GameRecord, RecordError, ReplayError, setup_from_dict, setup_to_dict
 from .rules import attack_total, defence_total, succeeds, support_value
+from .sampling import can_sample as can_sample  # a world dealt from a view: the strong bot's
+from .sampling import sample as sample
 from .view import PlayerView, PublicView
 from .vocabulary import (
     PLAYERS_MAX,

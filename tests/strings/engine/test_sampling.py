@@ -1,0 +1,94 @@
+"""The worlds the strong bot deals (engine/sampling.py, the kind's ``sample``): a game rebuilt
+from one seat's view agrees with that view in every public count and face and in the seat's own
+hands, and deals into the hidden places only cards the seat cannot see, a deck only its owner's
+cards of its back, with dice of its own."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from grail_tui.games.strings.bots import HeuristicBot
+from grail_tui.games.strings.engine import CODEC, Game, PlayerView, Setup, can_sample
+from grail_tui.games.strings.kind import StringsKind
+from tests.strings.helpers import A, B, C, D, E, F
+
+KIND = StringsKind()
+
+
+def hidden_places(game: Game, seat: int) -> dict[str, list[int]]:
+    """Where ``seat`` cannot look: every rival's unrevealed hand cards and every deck but the
+    bottom ``seat`` put under its own plot deck."""
+    places: dict[str, list[int]] = {}
+    for p in range(game.players):
+        known = min(game.bottom_known[p], len(game.plot_deck[p])) if p == seat else 0
+        places[f"plot deck {p}"] = game.plot_deck[p][known:]
+        places[f"group deck {p}"] = list(game.group_deck[p])
+        if p != seat:
+            places[f"plot hand {p}"] = [c for c in game.plot_hand[p] if c not in game.revealed]
+            places[f"group hand {p}"] = list(game.group_hand[p])
+    return places
+
+
+def quiet_positions(decks: tuple[str, ...], seed: int, every: int = 3):
+    """Main-phase positions of a game of heuristic players, with the seat to act."""
+    game = Game(Setup(seed=seed, decks=decks))
+    bots = [HeuristicBot(seed + p) for p in range(game.players)]
+    found = 0
+    while not game.is_over:
+        seat = game.to_act()[0]
+        view = game.view(seat)
+        if can_sample(view):
+            found += 1
+            if found % every == 0:
+                yield game, seat, view
+        game.apply(bots[seat].decide(view, view.legal))
+
+
+def without_legal(view: PlayerView) -> str:
+    # the legal list names token payers in the order the table keeps them, not what a seat sees;
+    # a dealt world has no history of looks (it deals what the last look showed into that hand)
+    data = CODEC.jsonable(view)
+    data.pop("legal", None)
+    data.pop("seen", None)
+    return json.dumps(data, sort_keys=True)
+
+
+@pytest.mark.parametrize(("decks", "seed"), [((A, B), 11), ((C, D, E), 12), ((F, E, B, A), 13)])
+def test_a_dealt_world_agrees_with_the_view_and_deals_only_what_the_seat_cannot_see(decks, seed):
+    checked = differed = 0
+    for game, seat, view in quiet_positions(decks, seed):
+        truth = hidden_places(game, seat)
+        unseen = sorted(c for cards in truth.values() for c in cards)
+        hands_dealt = set()
+        for k in range(3):
+            world = KIND.sample(view, random.Random(k))
+            # the seat sees exactly what it saw: every public count and face, its own hands
+            assert without_legal(world.view(seat)) == without_legal(view)
+            dealt = hidden_places(world, seat)
+            # the same places, each as full as the view counts it
+            assert {p: len(c) for p, c in dealt.items()} == {p: len(c) for p, c in truth.items()}
+            if not any(view.public.seats[p].eliminated for p in range(game.players)):
+                # nothing the seat can see is dealt, and nothing unseen is lost
+                assert sorted(c for cards in dealt.values() for c in cards) == unseen
+            for p in range(world.players):
+                for deck, back in ((world.plot_deck[p], "plot"), (world.group_deck[p], "group")):
+                    assert all(world.owner[c] == p and world.defs[c].back == back for c in deck)
+            hands_dealt.add(tuple(tuple(sorted(c)) for name, c in dealt.items() if "hand" in name))
+            # the dice are the world's own, not the real game's
+            assert world.setup.seed != game.setup.seed
+        checked += 1
+        differed += len(hands_dealt) > 1
+    assert checked >= 5
+    assert differed >= checked // 2  # the rivals' hands are dealt, not copied
+
+
+def test_only_the_quiet_main_phase_is_dealt():
+    game = Game(Setup(seed=4, decks=(A, B)))
+    view = game.view(0)  # choosing a Cabal
+    with pytest.raises(ValueError, match="quiet main phase"):
+        KIND.sample(view, random.Random(0))
+    with pytest.raises(ValueError, match="seat's view"):
+        KIND.sample(game.public_view(), random.Random(0))
