@@ -198,3 +198,53 @@ async def test_words_outside_a_games_vocabulary_are_refused_and_change_nothing(
             await conn.close()
     finally:
         await site.stop()
+
+
+async def test_the_first_question_the_answers_for_the_time_away_would_answer_offers_them(server, tmp_path,
+                                                                                        monkeypatch):
+    """The app against a real server process at 80x24: a turn-based hunt's first objection round
+    says at the table that the server can answer for you while you are away, what it will answer,
+    and its key; y sets them at the server, and the offer is not made again."""
+    from grail_tui.app.app import GrailApp
+    from grail_tui.app.screens.lobby import LobbyScreen
+    from grail_tui.games import registry
+    from grail_tui.games.hunt.engine import Assign, Propose
+    from grail_tui.games.hunt.screens.game import GameScreen
+    from grail_tui.net.protocol import Create, TableRules
+    from grail_tui.net.remote import Target
+
+    from .test_remote_app import wait
+
+    hunt = registry.get("hunt")
+    monkeypatch.setenv("GRAIL_TUI_DATA", str(tmp_path / "client"))
+    app = GrailApp(server=Target.unix(server.socket, named=True), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.connected)
+        lobby = app.screen
+        lobby._ask(Create(lobby.session.ref(), "hunt", (None, "random", "random"), rules=TableRules(pace="day")))
+        await wait(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_asked(), 30)
+        screen = app.screen
+        assert screen.client.turn_based
+        error = screen.query_one("#prompt-error")
+        said = lambda: " ".join(str(error.render()).split())  # noqa: E731
+        assert "Away for a while?" not in said()  # the opening: the answers for the time away answer nothing
+        screen.submit(Assign(0, ()))
+        await wait(pilot, lambda: not screen.is_asked(), 30)
+        # the first objection round that asks this seat (it proposes itself when it moves first)
+        for _ in range(6):
+            await wait(pilot, lambda: screen.is_asked() or screen.ended, 60)
+            if screen.ended or "Away for a while?" in said():
+                break
+            legal = hunt.legal_from_view(screen.mine, 0)
+            proposal = next((a for a in legal if isinstance(a, Propose)), None)
+            screen.submit(proposal if proposal is not None else hunt.legal_from_view(screen.mine, 0)[0])
+            await wait(pilot, lambda: not screen.is_asked(), 30)
+        assert "Away for a while? y: the server will pass on every proposal for you while you are away, " \
+               "until you change it (w at the table)." == said()
+        assert screen.client.standing(0) is None
+        await pilot.press("y")
+        await wait(pilot, lambda: screen.client.standing(0) is not None)
+        assert "The server will pass on every proposal for you" in said()
+        await wait(pilot, lambda: not screen.is_asked(), 30)  # the server answered in its place
+        await pilot.press("escape")  # nothing is offered on leaving: the answers are set
+        await wait(pilot, lambda: app.screen is lobby)
