@@ -266,8 +266,8 @@ class TableScreen(Screen[None]):
             self.app.bell()  # the prompt says what is asked; a toast would outlive it
         if key != self._asked:
             self.forget_why()
-            self._offer_away()
         self._asked = key
+        self._offer_away()  # at every update: the seat's own may come after the spectator's
         self.tell_new_chat(self.viewer if self.viewer is not None else next(iter(client.seats), None))
         self._dirty()
         if self.lesson is not None:

@@ -208,7 +208,7 @@ async def test_the_first_question_the_answers_for_the_time_away_would_answer_off
     from grail_tui.app.app import GrailApp
     from grail_tui.app.screens.lobby import LobbyScreen
     from grail_tui.games import registry
-    from grail_tui.games.hunt.engine import Assign, Propose
+    from grail_tui.games.hunt.engine import Assign, Concede, Pass
     from grail_tui.games.hunt.screens.game import GameScreen
     from grail_tui.net.protocol import Create, TableRules
     from grail_tui.net.remote import Target
@@ -230,15 +230,15 @@ async def test_the_first_question_the_answers_for_the_time_away_would_answer_off
         assert "Away for a while?" not in said()  # the opening: the answers for the time away answer nothing
         screen.submit(Assign(0, ()))
         await wait(pilot, lambda: not screen.is_asked(), 30)
-        # the first objection round that asks this seat (it proposes itself when it moves first)
-        for _ in range(6):
-            await wait(pilot, lambda: screen.is_asked() or screen.ended, 60)
+        # the first objection round that asks this seat (passing its own turns when it moves first)
+        for _ in range(12):
+            await wait(pilot, lambda: screen.ended or (screen.is_asked()
+                                                       and bool(hunt.legal_from_view(screen.mine, 0))), 60)
             if screen.ended or "Away for a while?" in said():
                 break
-            legal = hunt.legal_from_view(screen.mine, 0)
-            proposal = next((a for a in legal if isinstance(a, Propose)), None)
-            screen.submit(proposal if proposal is not None else hunt.legal_from_view(screen.mine, 0)[0])
-            await wait(pilot, lambda: not screen.is_asked(), 30)
+            legal, seq = hunt.legal_from_view(screen.mine, 0), screen.client.latest(0).seq
+            screen.submit(next((a for a in legal if isinstance(a, (Pass, Concede))), legal[0]))  # the turn goes on
+            await wait(pilot, lambda seq=seq: not screen.is_asked() or screen.client.latest(0).seq != seq, 30)
         assert "Away for a while? y: the server will pass on every proposal for you while you are away, " \
                "until you change it (w at the table)." == said()
         assert screen.client.standing(0) is None
