@@ -119,6 +119,8 @@ class TableScreen(Screen[None]):
         Binding("colon", "chat", "Chat", key_display=":", tooltip="Say something to the table", id="chat"),
         Binding("question_mark", "help", "Help", key_display="?", id="help"),
         Binding("q", "leave_lesson", "Leave", tooltip="Leave the lesson (it is kept)", id="leave-lesson"),
+        Binding("y", "away_answers", "Away", show=False, id="away-answers",
+                tooltip="Let the server answer for you while you are away (turn-based games)"),
     )
     KEYS: ClassVar[Mapping[str, Key]] = {}  # the game's key table
     LOG_KEY = "g"  # the key that shows the log, named by the chat marker
@@ -144,6 +146,7 @@ class TableScreen(Screen[None]):
         self._enabled: tuple[str, ...] = ()
         self.lesson: LessonRunner | None = None  # a guided first game (app/lesson.py), set by the app
         self.log_book: object = None  # the log book the log pane shows
+        self._away_told = False  # the offer of answers for the time away was made at this table
 
     # -- what the game supplies (its part of the screen) --------------------------------------
 
@@ -264,6 +267,7 @@ class TableScreen(Screen[None]):
         if key != self._asked:
             self.forget_why()
         self._asked = key
+        self._offer_away()  # at every update: the seat's own may come after the spectator's
         self.tell_new_chat(self.viewer if self.viewer is not None else next(iter(client.seats), None))
         self._dirty()
         if self.lesson is not None:
@@ -383,6 +387,8 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave_lesson":
             return self.lesson is not None
+        if action == "away_answers":
+            return self._away_told and self.away_offer() is not None
         if self.lesson is not None and self.lesson.closed(action):
             return None  # shown dimmed; its key says why
         key = self.key(action)
@@ -469,27 +475,62 @@ class TableScreen(Screen[None]):
 
     # -- leaving: the game goes on without you -------------------------------------------------
 
-    def leave_table(self) -> None:
-        """Back to the lobby; the seat stays yours. Leaving a turn-based game with nothing set to
-        answer for you, you are first offered the game's answers for the time away, with what they
-        answer: the server plays them, and the secret rounds they answer wake nobody."""
+    def away_offer(self) -> tuple[int, Any, str] | None:
+        """The game's answers for the time away, when they may be offered: the seat's of a
+        turn-based game with none set, before its end. (seat, answers, what they answer)"""
         client = self.client
-        seat = client.seats[0] if client.seats else None
+        seat = client.seats[0] if len(client.seats) == 1 else None
         offered = client.kind.away_answers() if client.turn_based and seat is not None else None
         latest = client.latest(seat) if seat is not None else None
         if offered is None or seat is None or client.standing(seat) is not None \
                 or (latest is not None and latest.over):
+            return None
+        return seat, *offered
+
+    def _changed_by(self) -> str:
+        """Where the person changes standing answers later: the game's key for them, if it has one."""
+        key = next((b.key.split(",")[0] for b in self.BINDINGS
+                    if isinstance(b, Binding) and b.action == "standing"), None)
+        return f" ({key} at the table)" if key else ""
+
+    def _offer_away(self) -> None:
+        """Once per table, at the first question the game's answers for the time away would
+        answer (the hunt: its first objection round), the error line offers them with their key:
+        standing answers carry a turn-based game through most rounds without waking anyone."""
+        if self._away_told or not self.is_asked() or self.lesson is not None:
+            return
+        offer = self.away_offer()
+        if offer is None or offer[1].answer(self.mine) is None:
+            return
+        self._away_told = True
+        self.error = self._why = (f"Away for a while? y: the server will {offer[2]} for you while you are away, "
+                                  f"until you change it{self._changed_by()}.")
+
+    def action_away_answers(self) -> None:
+        offer = self.away_offer()
+        if offer is None:
+            return
+        seat, answers, words = offer
+        self.client.stand(seat, answers)
+        self.error = f"The server will {words} for you, until you change it{self._changed_by()}."
+
+    def leave_table(self) -> None:
+        """Back to the lobby; the seat stays yours. Leaving a turn-based game with nothing set to
+        answer for you, you are first offered the game's answers for the time away, with what they
+        answer: the server plays them, and the secret rounds they answer wake nobody."""
+        offer = self.away_offer()
+        if offer is None:
             self._leave()
             return
-        answers, words = offered
+        seat, answers, words = offer
 
         def chosen(yes: bool) -> None:
             if yes:
-                client.stand(seat, answers)
+                self.client.stand(seat, answers)
             self._leave()
 
         self.shell.ask_yes_no(f"Answer for you while you are away? The server will {words} for you, "
-                              "until you change it (w at the table).",
+                              f"until you change it{self._changed_by()}.",
                               "y: answer for me · n or Esc: leave without", chosen)
 
     def _leave(self) -> None:

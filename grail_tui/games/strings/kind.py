@@ -7,15 +7,16 @@ A seat's view lists that seat's legal actions (S-3), so a client or a bot needs 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..api import GameKind
 from ..kit.kind import BaseKind
 from ..kit.terms import BotLevel, OptionType, Result, SetupOption, SetupRequest, Wait
 from . import engine
+from . import standing as standing_words
 from .engine import (
     DEFAULT_SET,
     PLAYERS_MAX,
@@ -172,6 +173,17 @@ class StringsKind(BaseKind[Setup, Game, Action, View]):
         if Pass(seat) in legal:
             return Pass(seat)
         return legal[0] if len(legal) == 1 else None
+
+    # -- standing answers a server keeps (standing.py) -------------------------------------
+
+    def standing_settings(self, standing: Any) -> dict[str, int] | None:
+        return standing_words.settings(standing)
+
+    def standing_from_settings(self, settings: Mapping[str, int]) -> Any:
+        return standing_words.from_settings(settings)
+
+    def away_answers(self) -> tuple[Any, str]:
+        return standing_words.QuietUnlessMine(), standing_words.AWAY_WORDS  # lasts the game
 
     def result(self, state: Game, names: Sequence[str] | None = None) -> Result | None:
         outcome = state.outcome

@@ -6,14 +6,18 @@ press (table/client.py), so nobody can tell one from the other. Whether one answ
 is worked out from public facts alone (the window, the attack, whose groups are whose, the cards
 on the stack, the turn) and the player's own setting: never from their hand, or answering would
 tell the table what the hand holds (S-1). The screens offer ``STANDING`` by its key words.
+
+On a server's turn-based game the server keeps them and plays them while the person is away, so
+they travel as *named settings* (``settings``, ``from_settings``): a closed vocabulary of small
+whole numbers, checked there, never code or free text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .engine import Action, Pass, PlayerView, PublicView, card_set
+from .engine import PLAYERS_MAX, Action, Pass, PlayerView, PublicView, card_set
 
 # The windows a standing answer may pass in; every other question (a replacement, a counter, an
 # offer, a claim, the player's own turn) is the person's to answer.
@@ -90,3 +94,34 @@ STANDING: tuple[tuple[str, str, Factory], ...] = (
     ("quiet", "pass on every support and reaction unless a group of mine is attacked", quiet_unless_mine),
     ("lap", "pass in every round-table window this turn", quiet_this_turn),
 )
+
+# -- named settings a server keeps (turn-based games) ------------------------------------------
+
+MOST_ROUNDS = 1000  # more than any game runs (its round limit is an option): a lap past it is a mistake
+SETTINGS_HELP = (f"Pulling Strings' standing answers are 'quiet' (1), or 'lap' (a round, 0 to {MOST_ROUNDS}) "
+                 f"with 'seat' (the active player's, 0 to {PLAYERS_MAX - 1})")
+AWAY_WORDS = "pass on every support and reaction unless a group of yours is attacked"
+
+
+def settings(standing: object) -> dict[str, int] | None:
+    """These answers as the named settings a server keeps; None: not answers of this game's."""
+    if isinstance(standing, QuietUnlessMine):
+        return {"quiet": 1}
+    if isinstance(standing, QuietThisTurn):
+        return {"lap": standing.round, "seat": standing.active}
+    return None
+
+
+def from_settings(named: Mapping[str, int]) -> QuietUnlessMine | QuietThisTurn:
+    """The answers named settings say; ValueError in words a player reads if they say anything
+    else (one answer at a time, as the screen's z sets them)."""
+    for name, value in named.items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(f"{name[:16]!r} needs a whole number: {SETTINGS_HELP}")
+    names = set(named)
+    if names == {"quiet"} and named["quiet"] == 1:
+        return QuietUnlessMine()
+    if names == {"lap", "seat"} and 0 <= named["lap"] <= MOST_ROUNDS and 0 <= named["seat"] < PLAYERS_MAX:
+        return QuietThisTurn(named["lap"], named["seat"])
+    shown = ", ".join(f"{name[:16]!r} = {value}" for name, value in list(named.items())[:4])
+    raise ValueError(f"{shown or 'nothing'} is not a standing answer: {SETTINGS_HELP}")

@@ -5,14 +5,15 @@ setup options, its two seats, where a game stands); the rest is the kit's defaul
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import ModuleType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..api import GameKind
 from ..kit.kind import BaseKind
 from ..kit.terms import LogBook, OptionType, SetupOption, SetupRequest
 from . import engine
+from . import standing as standing_words
 from .engine import (
     HOUSE_MINUS,
     HOUSE_PLUS,
@@ -52,6 +53,17 @@ class SuccessionKind(BaseKind[Setup, Game, Action, View]):
     package = __package__
     app_rooms = ("kind", "ui", "screens.game", "screens.end")  # a warm SSH session's screens
     samples = True
+
+    # -- standing answers a server keeps (standing.py) -------------------------------------------------------------
+
+    def standing_settings(self, standing: Any) -> dict[str, int] | None:
+        return standing_words.settings(standing)
+
+    def standing_from_settings(self, settings: Mapping[str, int]) -> Any:
+        return standing_words.from_settings(settings)
+
+    def away_answers(self) -> tuple[Any, str]:
+        return standing_words.OnlyMove(), standing_words.AWAY_WORDS  # lasts the game
 
     # -- setting up -------------------------------------------------------------
 
