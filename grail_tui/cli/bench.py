@@ -52,6 +52,11 @@ def register(sub: Any) -> None:
                                           "composer, the key that sends an action, a bot's turn).")
     bt.add_argument("--runs", type=positive, default=5, help="process starts to time (default 5)")
     bt.add_argument("--samples", type=positive, default=60, help="actions to time (default 60)")
+    bt.add_argument("--game", default=None, metavar="NAME",
+                    help="time this game's own keys instead (its cursor over the table and hands, its "
+                         "panes, the table's changes as bots play; see `grail-tui --help` for names)")
+    bt.add_argument("--players", type=positive, default=4, help="with --game: seats, one person and "
+                    "the rest bots (default 4)")
     bt.add_argument("--json", action="store_true", help="JSON output (the default)")
     bt.set_defaults(handler=run_tui)
     _register_ssh(bench_sub)
@@ -119,8 +124,15 @@ def run_server(args: argparse.Namespace) -> int:
 
 
 def run_tui(args: argparse.Namespace) -> int:
-    from grail_tui.bench.tui import run
+    from grail_tui.bench.tui import run, run_game
 
+    if args.game is not None:
+        try:
+            print(json.dumps(run_game(args.game, args.players, samples=args.samples)))
+        except (KeyError, ValueError) as exc:
+            print(f"grail-tui bench tui: {exc}")
+            return 2
+        return 0
     print(json.dumps(run(runs=args.runs, samples=args.samples)))
     return 0
 

@@ -58,6 +58,15 @@ class StringsUI:
 
         return PLAIN
 
+    def bench_keys(self) -> dict[str, Any]:
+        """What `grail-tui bench tui --game strings` presses: ↓ and ↑ walk the cursor over the
+        tree, the resources and the hands (each moves it, wrapping), once there are a few cards on
+        your side (``ready``: set-up over); Tab and v c t g switch the right-hand pane; the table's
+        changes while an attack is declared are measured apart."""
+        return {"ready": lambda screen: len(screen.card_uids()) >= 4 and screen.asked(),
+                "cursor": ("down", "down", "down", "up"), "panes": ("tab", "c", "t", "v", "g"),
+                "window": ("attack", lambda view: getattr(view, "attack", None) is not None)}
+
     def help_text(self) -> str:
         """The keys, the rules in our words and every house reading, as Markdown."""
         return KEYS + resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
