@@ -259,7 +259,7 @@ async def _game_keys(game: str, players: int, samples: int, seed: int) -> dict[s
         await pilot.pause()
         wire = Wire(app)
         await _quiet(app, pilot)
-        screen = app.screen
+        screen: Any = app.screen  # the game's screen: its paint, its view, its legal actions
         client = app.client
         assert isinstance(client, LocalClient) and hasattr(screen, "paint")
         table = client.table
