@@ -18,6 +18,7 @@ import random
 import re
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import asyncssh
 
@@ -30,6 +31,36 @@ TURN = re.compile(rb"Turn (\d+)/\d+ \xc2\xb7 ")
 YOUR_TURN = b"Your turn: p proposes"
 ASKED = b"o objects (beat"
 OVER = b"Game over"
+
+
+@dataclass(frozen=True)
+class Script:
+    """A game's part of the benchmark, from its ``ui().bench_ssh(players)`` (the benchmark names
+    no game): ``form``, steps on the server's new-game form from its first row, each a key
+    pressed until its marker shows (None: once); ``opened``, a marker of the game's screen;
+    ``panes``, keys that switch a pane with the markers of what they show; ``asked``, markers of
+    what the game asks the person, with the keys that answer it (typed untimed)."""
+
+    form: tuple[tuple[bytes, bytes | None], ...]
+    opened: bytes
+    panes: tuple[tuple[bytes, tuple[bytes, ...]], ...]
+    asked: tuple[tuple[bytes, tuple[bytes, ...]], ...]
+    over: bytes = OVER
+
+
+def script(data: dict[str, Any]) -> Script:
+    """A game's script, its keys named as Textual names them ("down", "enter") or as typed."""
+    def key(name: str) -> bytes:
+        return NAMED.get(name, name.encode())
+
+    return Script(form=tuple((key(k), m.encode() if m else None) for k, m in data["form"]),
+                  opened=data["opened"].encode(),
+                  panes=tuple((key(k), tuple(m.encode() for m in ms)) for k, ms in data["panes"]),
+                  asked=tuple((m.encode(), tuple(key(k) for k in ks)) for m, ks in data["asked"]))
+
+
+NAMED = {"enter": b"\r", "escape": b"\x1b", "down": b"\x1b[B", "up": b"\x1b[A", "right": b"\x1b[C",
+         "left": b"\x1b[D", "home": b"\x1b[H"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +96,7 @@ class Player:
     _news: asyncio.Event = field(default_factory=asyncio.Event)
     _reader: asyncio.Task[None] | None = None
     _seen: int = 0  # requests are looked for only in bytes after this
+    script: Script | None = None  # a game's own keys; None: the default game's (the hunt's) below
 
     async def arrive(self, port: int) -> None:
         """Connect, choose a name, reach the lobby; the times are kept."""
@@ -160,6 +192,9 @@ class Player:
             self.error = f"{type(exc).__name__}: {exc}"
 
     async def _play(self, until: float, rng: random.Random) -> None:
+        if self.script is not None:
+            await self._play_script(self.script, until, rng)
+            return
         if not await self.press(b"n", [b"New game on the server"], "ui"):
             return
         if not await self.press(KEYS["enter"], [b"Opening: assign your influence"], "open"):
@@ -186,6 +221,41 @@ class Player:
                 pane += 1
                 await self.press(key, [marker], "ui")
                 await self._think(rng)
+
+    async def _play_script(self, script: Script, until: float, rng: random.Random) -> None:
+        """A game of the script's: set up on the form, created, then its panes looked at about
+        once a second while whatever it asks is answered by the script's keys."""
+        if not await self.press(b"n", [b"New game on the server"], "ui"):
+            return
+        for key, marker in script.form:
+            if marker is None:
+                self.type_untimed(key)
+                await asyncio.sleep(BURST_GAP * 5)
+                continue
+            for _ in range(12):
+                if await self.press(key, [marker], "ui") or self.buffer.find(marker, self._seen) >= 0:
+                    break
+        self.type_untimed(NAMED["home"])
+        await asyncio.sleep(BURST_GAP * 5)
+        if not await self.press(KEYS["enter"], [script.opened], "open"):
+            return
+        self.playing = True
+        self.settled = time.monotonic()
+        pane = 0
+        looked = 0  # what the game asks is looked for in every byte since the last answer
+        while time.monotonic() < until:
+            if self.buffer.find(script.over, looked) >= 0:
+                break
+            asked = next((keys for marker, keys in script.asked if self.buffer.find(marker, looked) >= 0), None)
+            if asked is not None:
+                looked = len(self.buffer)
+                for key in asked:
+                    self.type_untimed(key)
+                    await asyncio.sleep(0.1)
+            key, markers = script.panes[pane % len(script.panes)]
+            pane += 1
+            await self.press(key, list(markers), "ui")
+            await self._think(rng)
 
     async def _take_turn(self, rng: random.Random) -> None:
         turns = TURN.findall(self.buffer)

@@ -102,6 +102,11 @@ def _register_ssh(bench_sub: Any) -> None:
     bssh.add_argument("--bot-delay", type=float, default=0.5,
                       help="the server's bot delay in seconds (default 0.5, as `serve`)")
     bssh.add_argument("--seed", type=int, default=0, help="seed of the players' think times (default 0)")
+    bssh.add_argument("--game", default=None, metavar="NAME",
+                      help="each session creates a game of this one, by its own keys (default: the hunt "
+                           "against two bots)")
+    bssh.add_argument("--players", type=positive, default=4,
+                      help="with --game: seats of each session's game, one person and the rest bots (default 4)")
     bssh.add_argument("--json", action="store_true", help="JSON output (the default)")
     bssh.set_defaults(handler=run_ssh)
 
@@ -140,7 +145,13 @@ def run_tui(args: argparse.Namespace) -> int:
 def run_ssh(args: argparse.Namespace) -> int:
     from grail_tui.bench.ssh import run
 
-    print(json.dumps(run(args.sessions, args.seconds, args.ramp, args.bot_delay, args.seed)))
+    try:
+        report = run(args.sessions, args.seconds, args.ramp, args.bot_delay, args.seed,
+                     game=args.game, players=args.players if args.game else None)
+    except (KeyError, ValueError) as exc:
+        print(f"grail-tui bench ssh: {exc}")
+        return 2
+    print(json.dumps(report))
     return 0
 
 
