@@ -327,10 +327,12 @@ def _ms(values: list[float]) -> dict[str, Any]:
 def run_game(game: str, players: int, samples: int = 60, seed: int = 9) -> dict[str, Any]:
     """`bench tui --game NAME --players N`: key-to-repaint and bytes per key of that game's
     screen at 80x24, and bytes per table change (in its window and out of it)."""
+    load = [round(x, 2) for x in os.getloadavg()]
     found = asyncio.run(_game_keys(game, players, samples, seed))
     report: dict[str, Any] = {
-        "benchmark": "tui", "game": game, "players": players, "seed": seed, "terminal": [80, 24],
-        "cpus": os.cpu_count(), "load_before": [round(x, 2) for x in os.getloadavg()],
+        "benchmark": "tui", "game": game, "players": players, "seed": seed, "samples": samples,
+        "terminal": [80, 24], "cpus": os.cpu_count(), "load_before": load,
+        "command": f"grail-tui bench tui --game {game} --players {players} --samples {samples}",
         "what": ("key_to_repaint_ms: from a key reaching the app to the screen refresh after the "
                  "repaint it caused; bytes: what the app writes to a 24-bit colour terminal for it. "
                  "cursor: the game's cursor keys walking the table and hands; panes: its pane keys; "
