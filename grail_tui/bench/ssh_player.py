@@ -24,6 +24,8 @@ import asyncssh
 
 SIZE = (100, 30)
 KEY_WAIT = 15.0  # seconds a marker may take before the key counts as lost
+FORM_WAIT = 3.0  # seconds a form row's repaint may take to say it changed as wanted, before the next key
+OPEN_WAIT = 60.0  # ... for a step of the new-game form and the game's first screen (50 at once)
 BURST_GAP = 0.02  # seconds of silence that end the bytes of one repaint
 KEYS = {"enter": b"\r", "escape": b"\x1b"}
 PANES = ((b"s", b"Your sheet"), (b"t", b"Known at least"), (b"b", b"Bidding war"))
@@ -150,13 +152,13 @@ class Player:
             except TimeoutError:
                 pass
 
-    async def press(self, key: bytes, markers: list[bytes], kind: str) -> bool:
+    async def press(self, key: bytes, markers: list[bytes], kind: str, wait: float = KEY_WAIT) -> bool:
         """Type ``key`` and time the repaint that shows it; False if it never came."""
         since = len(self.buffer)
         sent = time.monotonic()
         self._write(key)
         try:
-            arrived, end = await self._wait(markers, since, KEY_WAIT)
+            arrived, end = await self._wait(markers, since, wait)
         except TimeoutError:
             self.lost += 1
             return False
@@ -227,17 +229,26 @@ class Player:
         once a second while whatever it asks is answered by the script's keys."""
         if not await self.press(b"n", [b"New game on the server"], "ui"):
             return
+        # the form is filled in untimed (it is the same for every game, not this game's screen)
         for key, marker in script.form:
-            if marker is None:
+            for _ in range(12 if marker is not None else 1):
+                since = len(self.buffer)
                 self.type_untimed(key)
-                await asyncio.sleep(BURST_GAP * 5)
-                continue
-            for _ in range(12):
-                if await self.press(key, [marker], "ui") or self.buffer.find(marker, self._seen) >= 0:
+                try:
+                    await self._wait([b"\x1b["], since, OPEN_WAIT)  # its repaint
+                except TimeoutError:
+                    continue
+                if marker is None:
+                    await asyncio.sleep(BURST_GAP * 5)  # the rest of it
                     break
+                try:
+                    await self._wait([marker], since, FORM_WAIT)  # the rest of it may be slow to come
+                    break
+                except TimeoutError:
+                    continue
         self.type_untimed(NAMED["home"])
         await asyncio.sleep(BURST_GAP * 5)
-        if not await self.press(KEYS["enter"], [script.opened], "open"):
+        if not await self.press(KEYS["enter"], [script.opened], "open", OPEN_WAIT):
             return
         self.playing = True
         self.settled = time.monotonic()
