@@ -65,7 +65,7 @@ class StringsKind(BaseKind[Setup, Game, Action, View]):
     engine: ClassVar[ModuleType] = engine
     package = __package__
     bot_levels = (BotLevel.RANDOM, BotLevel.HEURISTIC)
-    app_rooms = ("kind", "ui", "screens.game", "screens.end")  # a warm SSH session's screens
+    app_rooms = ("kind", "ui", "screens.game", "screens.end", "warm")  # a warm SSH session's screens, its cards
     secret_rounds = True
     rebuilds_from_view = False
 

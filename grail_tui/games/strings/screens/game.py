@@ -383,8 +383,11 @@ class StringsScreen(TableScreen):
         shown: list[int] = [self.other] if self.other >= 0 else []
         if wide:  # room for every other player's structure at once
             shown = [p for p in (view.order or range(view.players)) if p != seat and not view.seats[p].eliminated]
-        self.say("#pane-table", table_text(view, cards, shown, pane_width, self.g))
-        self.say("#pane-attack", attack_text(view, cards, pane_width, self.seen_attack))
+        # a pane out of sight is not built (a paint per key): showing it paints it (watch_pane)
+        if wide or self.pane == "table":
+            self.say("#pane-table", table_text(view, cards, shown, pane_width, self.g))
+        if wide or self.pane == "attack":
+            self.say("#pane-attack", attack_text(view, cards, pane_width, self.seen_attack))
         self.listed = self.listing()
         focus = self.cursor
         if self.menu is not None and self.listed:
