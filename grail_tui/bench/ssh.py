@@ -41,7 +41,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .ssh_player import SIZE, Player
+from .ssh_player import SIZE, Player, Script, script
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -164,7 +164,8 @@ def _quantiles(values: list[float], scale: float = 1.0, digits: int = 3) -> dict
             "max": round(ordered[-1] * scale, digits)}
 
 
-async def _run(sessions: int, seconds: float, ramp: float, bot_delay: float, seed: int) -> dict[str, Any]:
+async def _run(sessions: int, seconds: float, ramp: float, bot_delay: float, seed: int,
+               plan: Script | None = None) -> dict[str, Any]:
     rng = random.Random(seed)
     load = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="grail-bench-ssh-") as folder:
@@ -174,7 +175,7 @@ async def _run(sessions: int, seconds: float, ramp: float, bot_delay: float, see
             zygote = server.zygote()
             cpu_before = (_cpu_seconds([server.proc.pid]), _cpu_seconds([zygote] if zygote else []),
                           resource.getrusage(resource.RUSAGE_SELF))
-            players = [Player(f"p{k:03d}", f"127.0.{(k + 2) // 250}.{(k + 2) % 250 + 1}")
+            players = [Player(f"p{k:03d}", f"127.0.{(k + 2) // 250}.{(k + 2) % 250 + 1}", script=plan)
                        for k in range(sessions)]
 
             started = time.monotonic()
@@ -251,9 +252,26 @@ def _report(players: list[Player], samples: list[dict[str, float]], cpu: dict[st
     }
 
 
+def game_script(game: str, players: int) -> Script:
+    """A game's keys for the benchmark, from its ``ui().bench_ssh(players)``; ValueError if it
+    names none (the benchmark imports no game)."""
+    from grail_tui.games import registry
+
+    kind = registry.get(game)
+    ui: Any = kind.ui()  # a game may name its keys (bench_ssh), a part no Protocol requires
+    if not callable(getattr(ui, "bench_ssh", None)):
+        raise ValueError(f"{kind.title} names no keys for `bench ssh` (its ui has no bench_ssh)")
+    return script(ui.bench_ssh(players))
+
+
 def run(sessions: int, seconds: float = 30.0, ramp: float = 0.0, bot_delay: float = 0.5,
-        seed: int = 0) -> dict[str, Any]:
+        seed: int = 0, game: str | None = None, players: int | None = None) -> dict[str, Any]:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    return asyncio.run(_run(sessions, seconds, ramp, bot_delay, seed))
+    plan = game_script(game, players or 4) if game is not None else None
+    report = asyncio.run(_run(sessions, seconds, ramp, bot_delay, seed, plan))
+    report = {"benchmark": "ssh", "game": game or "hunt (the default: one person and two bots)",
+              "players": players or 4 if game is not None else 3, **report}
+    report["load_after"] = [round(x, 2) for x in os.getloadavg()]
+    return report

@@ -18,11 +18,14 @@ import random
 import re
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import asyncssh
 
 SIZE = (100, 30)
 KEY_WAIT = 15.0  # seconds a marker may take before the key counts as lost
+FORM_WAIT = 3.0  # seconds a form row's repaint may take to say it changed as wanted, before the next key
+OPEN_WAIT = 60.0  # ... for a step of the new-game form and the game's first screen (50 at once)
 BURST_GAP = 0.02  # seconds of silence that end the bytes of one repaint
 KEYS = {"enter": b"\r", "escape": b"\x1b"}
 PANES = ((b"s", b"Your sheet"), (b"t", b"Known at least"), (b"b", b"Bidding war"))
@@ -30,6 +33,36 @@ TURN = re.compile(rb"Turn (\d+)/\d+ \xc2\xb7 ")
 YOUR_TURN = b"Your turn: p proposes"
 ASKED = b"o objects (beat"
 OVER = b"Game over"
+
+
+@dataclass(frozen=True)
+class Script:
+    """A game's part of the benchmark, from its ``ui().bench_ssh(players)`` (the benchmark names
+    no game): ``form``, steps on the server's new-game form from its first row, each a key
+    pressed until its marker shows (None: once); ``opened``, a marker of the game's screen;
+    ``panes``, keys that switch a pane with the markers of what they show; ``asked``, markers of
+    what the game asks the person, with the keys that answer it (typed untimed)."""
+
+    form: tuple[tuple[bytes, bytes | None], ...]
+    opened: bytes
+    panes: tuple[tuple[bytes, tuple[bytes, ...]], ...]
+    asked: tuple[tuple[bytes, tuple[bytes, ...]], ...]
+    over: bytes = OVER
+
+
+def script(data: dict[str, Any]) -> Script:
+    """A game's script, its keys named as Textual names them ("down", "enter") or as typed."""
+    def key(name: str) -> bytes:
+        return NAMED.get(name, name.encode())
+
+    return Script(form=tuple((key(k), m.encode() if m else None) for k, m in data["form"]),
+                  opened=data["opened"].encode(),
+                  panes=tuple((key(k), tuple(m.encode() for m in ms)) for k, ms in data["panes"]),
+                  asked=tuple((m.encode(), tuple(key(k) for k in ks)) for m, ks in data["asked"]))
+
+
+NAMED = {"enter": b"\r", "escape": b"\x1b", "down": b"\x1b[B", "up": b"\x1b[A", "right": b"\x1b[C",
+         "left": b"\x1b[D", "home": b"\x1b[H"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +98,7 @@ class Player:
     _news: asyncio.Event = field(default_factory=asyncio.Event)
     _reader: asyncio.Task[None] | None = None
     _seen: int = 0  # requests are looked for only in bytes after this
+    script: Script | None = None  # a game's own keys; None: the default game's (the hunt's) below
 
     async def arrive(self, port: int) -> None:
         """Connect, choose a name, reach the lobby; the times are kept."""
@@ -118,13 +152,13 @@ class Player:
             except TimeoutError:
                 pass
 
-    async def press(self, key: bytes, markers: list[bytes], kind: str) -> bool:
+    async def press(self, key: bytes, markers: list[bytes], kind: str, wait: float = KEY_WAIT) -> bool:
         """Type ``key`` and time the repaint that shows it; False if it never came."""
         since = len(self.buffer)
         sent = time.monotonic()
         self._write(key)
         try:
-            arrived, end = await self._wait(markers, since, KEY_WAIT)
+            arrived, end = await self._wait(markers, since, wait)
         except TimeoutError:
             self.lost += 1
             return False
@@ -160,6 +194,9 @@ class Player:
             self.error = f"{type(exc).__name__}: {exc}"
 
     async def _play(self, until: float, rng: random.Random) -> None:
+        if self.script is not None:
+            await self._play_script(self.script, until, rng)
+            return
         if not await self.press(b"n", [b"New game on the server"], "ui"):
             return
         if not await self.press(KEYS["enter"], [b"Opening: assign your influence"], "open"):
@@ -186,6 +223,50 @@ class Player:
                 pane += 1
                 await self.press(key, [marker], "ui")
                 await self._think(rng)
+
+    async def _play_script(self, script: Script, until: float, rng: random.Random) -> None:
+        """A game of the script's: set up on the form, created, then its panes looked at about
+        once a second while whatever it asks is answered by the script's keys."""
+        if not await self.press(b"n", [b"New game on the server"], "ui"):
+            return
+        # the form is filled in untimed (it is the same for every game, not this game's screen)
+        for key, marker in script.form:
+            for _ in range(12 if marker is not None else 1):
+                since = len(self.buffer)
+                self.type_untimed(key)
+                try:
+                    await self._wait([b"\x1b["], since, OPEN_WAIT)  # its repaint
+                except TimeoutError:
+                    continue
+                if marker is None:
+                    await asyncio.sleep(BURST_GAP * 5)  # the rest of it
+                    break
+                try:
+                    await self._wait([marker], since, FORM_WAIT)  # the rest of it may be slow to come
+                    break
+                except TimeoutError:
+                    continue
+        self.type_untimed(NAMED["home"])
+        await asyncio.sleep(BURST_GAP * 5)
+        if not await self.press(KEYS["enter"], [script.opened], "open", OPEN_WAIT):
+            return
+        self.playing = True
+        self.settled = time.monotonic()
+        pane = 0
+        looked = 0  # what the game asks is looked for in every byte since the last answer
+        while time.monotonic() < until:
+            if self.buffer.find(script.over, looked) >= 0:
+                break
+            asked = next((keys for marker, keys in script.asked if self.buffer.find(marker, looked) >= 0), None)
+            if asked is not None:
+                looked = len(self.buffer)
+                for key in asked:
+                    self.type_untimed(key)
+                    await asyncio.sleep(0.1)
+            key, markers = script.panes[pane % len(script.panes)]
+            pane += 1
+            await self.press(key, list(markers), "ui")
+            await self._think(rng)
 
     async def _take_turn(self, rng: random.Random) -> None:
         turns = TURN.findall(self.buffer)

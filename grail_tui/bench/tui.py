@@ -37,7 +37,7 @@ def first_screen(runs: int = 5) -> list[float]:
     return times
 
 
-async def _timed_key(app: Any, screen: Any, key: str) -> float:
+async def _timed_key(app: Any, screen: Any, key: str, timeout: float = 10) -> float:
     """Seconds from a key reaching the app to the repaint that shows its result.
 
     The key goes in as the terminal driver would deliver it; the clock stops at
@@ -66,7 +66,7 @@ async def _timed_key(app: Any, screen: Any, key: str) -> float:
     event.set_sender(app)
     started = time.perf_counter()
     app._driver.send_message(event)
-    await asyncio.wait_for(done.wait(), timeout=10)
+    await asyncio.wait_for(done.wait(), timeout=timeout)
     del loop
     return stop - started
 
@@ -217,6 +217,137 @@ async def _round_trips(samples: int) -> list[float]:
             times.append(await _timed_key(app, screen, key))
             await pilot.pause()
     return times
+
+
+async def _key_or_none(app: Any, screen: Any, key: str) -> float | None:
+    """A timed key, or None when it repainted nothing within the wait (a key the screen
+    ignored where it stood: counted apart, never a stall of the benchmark)."""
+    try:
+        return await _timed_key(app, screen, key, timeout=2)
+    except TimeoutError:
+        screen.__dict__.pop("_paint", None)  # the hook, if the paint never came
+        return None
+
+
+async def _game_keys(game: str, players: int, samples: int, seed: int) -> dict[str, Any]:
+    """A game's own keys at 80x24 (its ``ui().bench_keys()``: the benchmark names no game): the
+    cursor walking its table, the panes switching, then the table's changes as bots play, the
+    person's seat answered by a bot of the game through the screen (``submit``, as Enter does)."""
+    from grail_tui.app.app import GrailApp
+    from grail_tui.app.screens.start import NewGame
+    from grail_tui.games import registry
+    from grail_tui.games.api import BenchKeys
+    from grail_tui.table.client import LocalClient
+    from grail_tui.table.seats import SeatConfig
+
+    kind = registry.get(game)
+    script = kind.ui()
+    if not isinstance(script, BenchKeys):
+        raise ValueError(f"{kind.title} names no keys for the benchmark (its ui has no bench_keys)")
+    keys = script.bench_keys()
+    level = kind.bot_levels[-1]
+    app = GrailApp(seed=seed, bot_delay=0.05, player_name="Bench")
+    app.settings = NewGame(game=game, seed=seed, seats=[SeatConfig("Bench")] + [
+        SeatConfig(f"Bot {k}", level) for k in range(1, players)])
+    app.settings.options["turn_limit"] = 10_000
+    timed: dict[str, list[float]] = {"cursor": [], "panes": []}
+    sent: dict[str, list[int]] = {"cursor": [], "panes": []}
+    ignored = {"cursor": 0, "panes": 0}
+    changes: list[tuple[bool, int]] = []  # (in the window, bytes) per repaint of a table change
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game()
+        await pilot.pause()
+        wire = Wire(app)
+        await _quiet(app, pilot)
+        screen: Any = app.screen  # the game's screen: its paint, its view, its legal actions
+        client = app.client
+        assert isinstance(client, LocalClient) and hasattr(screen, "paint")
+        table = client.table
+        bot = kind.make_bot(level, seed)
+
+        async def answer() -> bool:
+            """The person's seat answered once by the bot, through the screen; False if not asked."""
+            await _quiet(app, pilot)
+            legal = screen.legal()
+            if not legal or screen.viewer is None:
+                return False
+            screen.submit(bot.decide(screen.mine, legal))
+            await pilot.pause()
+            return True
+
+        # on into the game until the screen has something to walk, and the table waits for the person
+        for _ in range(samples * 20):
+            if table.over or app.screen is not screen or keys["ready"](screen):
+                break
+            await answer()
+        await _quiet(app, pilot)
+        for part in ("cursor", "panes"):
+            for k in range(samples):
+                await _quiet(app, pilot)
+                before = wire.bytes
+                took = await _key_or_none(app, screen, keys[part][k % len(keys[part])])
+                await pilot.pause()
+                if took is None:
+                    ignored[part] += 1
+                    continue
+                timed[part].append(took)
+                sent[part].append(wire.bytes - before)
+        # the table plays: each repaint's bytes, those while the game's window is open apart
+        name, in_window = keys["window"]
+        original = screen._paint
+        last = [wire.bytes, False]
+
+        def paint(*args: Any) -> None:
+            changes.append((bool(last[1]), wire.bytes - int(last[0])))
+            view = screen.public
+            last[0], last[1] = wire.bytes, view is not None and in_window(view)
+            original(*args)
+
+        screen._paint = paint
+        answered = 0
+        while len(changes) < samples * 4 and answered < samples * 20 and not table.over and app.screen is screen:
+            answered += 1
+            if not await answer():
+                await pilot.pause(0.05)
+        screen._paint = original
+        wire.close()
+    window = [b for inside, b in changes[1:] if inside]
+    outside = [b for inside, b in changes[1:] if not inside]
+    return {"cursor": (timed["cursor"], sent["cursor"], ignored["cursor"]),
+            "panes": (timed["panes"], sent["panes"], ignored["panes"]),
+            "window_name": name, "window": window, "table_change": outside}
+
+
+def _ms(values: list[float]) -> dict[str, Any]:
+    return {"samples": len(values),
+            "median": round(statistics.median(values) * 1000, 2) if values else None,
+            "p95": round(sorted(values)[max(0, int(len(values) * 0.95) - 1)] * 1000, 2) if values else None}
+
+
+def run_game(game: str, players: int, samples: int = 60, seed: int = 9) -> dict[str, Any]:
+    """`bench tui --game NAME --players N`: key-to-repaint and bytes per key of that game's
+    screen at 80x24, and bytes per table change (in its window and out of it)."""
+    load = [round(x, 2) for x in os.getloadavg()]
+    found = asyncio.run(_game_keys(game, players, samples, seed))
+    report: dict[str, Any] = {
+        "benchmark": "tui", "game": game, "players": players, "seed": seed, "samples": samples,
+        "terminal": [80, 24], "cpus": os.cpu_count(), "load_before": load,
+        "command": f"grail-tui bench tui --game {game} --players {players} --samples {samples}",
+        "what": ("key_to_repaint_ms: from a key reaching the app to the screen refresh after the "
+                 "repaint it caused; bytes: what the app writes to a 24-bit colour terminal for it. "
+                 "cursor: the game's cursor keys walking the table and hands; panes: its pane keys; "
+                 "table_change: each repaint as bots (and a bot answering for the person) play; "
+                 f"{found['window_name']}_window: those while that window is open. 'ignored': keys "
+                 "that repainted nothing where they stood (not timed)."),
+    }
+    for part in ("cursor", "panes"):
+        times, sizes, ignored = found[part]
+        report[part] = {"key_to_repaint_ms": _ms(times), "bytes_per_key": _summary(sizes), "ignored": ignored}
+    report["table_change_bytes"] = _summary(found["table_change"])
+    report[f"{found['window_name']}_window_bytes"] = _summary(found["window"])
+    report["targets"] = {"key_to_repaint_ms_median": 20, "cursor_bytes_median": 1536}
+    report["load_after"] = [round(x, 2) for x in os.getloadavg()]
+    return report
 
 
 def run(runs: int = 5, samples: int = 60) -> dict[str, Any]:

@@ -53,6 +53,11 @@ def register(sub: Any) -> None:
                                           "composer, the key that sends an action, a bot's turn).")
     bt.add_argument("--runs", type=positive, default=5, help="process starts to time (default 5)")
     bt.add_argument("--samples", type=positive, default=60, help="actions to time (default 60)")
+    bt.add_argument("--game", default=None, metavar="NAME",
+                    help="time this game's own keys instead (its cursor over the table and hands, its "
+                         "panes, the table's changes as bots play; see `grail-tui --help` for names)")
+    bt.add_argument("--players", type=positive, default=4, help="with --game: seats, one person and "
+                    "the rest bots (default 4)")
     bt.add_argument("--json", action="store_true", help="JSON output (the default)")
     bt.set_defaults(handler=run_tui)
     _register_ssh(bench_sub)
@@ -121,6 +126,11 @@ def _register_ssh(bench_sub: Any) -> None:
     bssh.add_argument("--bot-delay", type=float, default=0.5,
                       help="the server's bot delay in seconds (default 0.5, as `serve`)")
     bssh.add_argument("--seed", type=int, default=0, help="seed of the players' think times (default 0)")
+    bssh.add_argument("--game", default=None, metavar="NAME",
+                      help="each session creates a game of this one, by its own keys (default: the hunt "
+                           "against two bots)")
+    bssh.add_argument("--players", type=positive, default=4,
+                      help="with --game: seats of each session's game, one person and the rest bots (default 4)")
     bssh.add_argument("--json", action="store_true", help="JSON output (the default)")
     bssh.set_defaults(handler=run_ssh)
 
@@ -146,8 +156,15 @@ def run_server(args: argparse.Namespace) -> int:
 
 
 def run_tui(args: argparse.Namespace) -> int:
-    from grail_tui.bench.tui import run
+    from grail_tui.bench.tui import run, run_game
 
+    if args.game is not None:
+        try:
+            print(json.dumps(run_game(args.game, args.players, samples=args.samples)))
+        except (KeyError, ValueError) as exc:
+            print(f"grail-tui bench tui: {exc}")
+            return 2
+        return 0
     print(json.dumps(run(runs=args.runs, samples=args.samples)))
     return 0
 
@@ -155,7 +172,13 @@ def run_tui(args: argparse.Namespace) -> int:
 def run_ssh(args: argparse.Namespace) -> int:
     from grail_tui.bench.ssh import run
 
-    print(json.dumps(run(args.sessions, args.seconds, args.ramp, args.bot_delay, args.seed)))
+    try:
+        report = run(args.sessions, args.seconds, args.ramp, args.bot_delay, args.seed,
+                     game=args.game, players=args.players if args.game else None)
+    except (KeyError, ValueError) as exc:
+        print(f"grail-tui bench ssh: {exc}")
+        return 2
+    print(json.dumps(report))
     return 0
 
 

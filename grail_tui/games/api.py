@@ -351,6 +351,23 @@ class GameUI(Protocol):
         ...
 
 
+# -- optional: what `grail-tui bench tui --game NAME` presses ---------------------------------
+
+
+@runtime_checkable
+class BenchKeys(Protocol):
+    """The keys of a game's screen that the TUI benchmark times (an optional part of a
+    :class:`GameUI`): the benchmark names no game, so the game says which keys walk its cursor,
+    which switch its panes, and when its table shows a window it wants measured apart."""
+
+    def bench_keys(self) -> Mapping[str, Any]:
+        """``cursor``: keys that each move the cursor (and repaint); ``ready``: a test of the game screen, true once it has something for
+        ``cursor`` to walk; ``panes``: keys that each
+        switch the pane shown; ``window``: a name and a test of a public view, as
+        ``(name, test)``, for the table changes measured apart (an attack window, say)."""
+        ...
+
+
 AnyKind = GameKind[Any, Any, Any, Any]  # a game the platform holds without knowing which (= GameKind)
 
 

@@ -66,7 +66,7 @@ class StringsKind(BaseKind[Setup, Game, Action, View]):
     engine: ClassVar[ModuleType] = engine
     package = __package__
     bot_levels = (BotLevel.RANDOM, BotLevel.HEURISTIC, BotLevel.STRONG)
-    app_rooms = ("kind", "ui", "screens.game", "screens.end")  # a warm SSH session's screens
+    app_rooms = ("kind", "ui", "screens.game", "screens.end", "warm")  # a warm SSH session's screens, its cards
     secret_rounds = True
     rebuilds_from_view = False
     samples = True  # the quiet main phase only: what the strong bot searches (engine/sampling.py)

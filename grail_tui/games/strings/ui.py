@@ -58,6 +58,28 @@ class StringsUI:
 
         return PLAIN
 
+    def bench_keys(self) -> dict[str, Any]:
+        """What `grail-tui bench tui --game strings` presses: ↓ and ↑ walk the cursor over the
+        tree, the resources and the hands (each moves it, wrapping), once there are a few cards on
+        your side (``ready``: set-up over); Tab and v c t g switch the right-hand pane; the table's
+        changes while an attack is declared are measured apart."""
+        return {"ready": lambda screen: len(screen.card_uids()) >= 4 and screen.asked(),
+                "cursor": ("down", "down", "down", "up"), "panes": ("tab", "c", "t", "v", "g"),
+                "window": ("attack", lambda view: getattr(view, "attack", None) is not None)}
+
+    def bench_ssh(self, players: int) -> dict[str, Any]:
+        """What a person at `grail-tui bench ssh --game strings` types: on the server's form the
+        Game row to this game and the Players row to ``players`` (the seats added are bots), then
+        t and v switch the right-hand pane (the table, the attack) while whatever the game asks
+        is answered plainly (the first choice listed, a pass, the end of the turn)."""
+        lists = ("enter", "enter")  # the list of choices, then its first
+        return {"form": [("down", None), ("right", "◂ Pulling Strings ▸"), ("down", None),
+                         ("right", f"◂ {players} ▸")],
+                "opened": "'s structure",
+                "panes": [("t", ["The table · goal"]), ("v", ["No attack yet.", "Last attack", "Attack to "])],
+                "asked": [("Enter lists", lists), ("Enter chooses", lists), ("Enter to ", lists),
+                          ("e end turn.", ("e",)), ("n passes.", ("n",)), ("n lets it", ("n",))]}
+
     def help_text(self) -> str:
         """The keys, the rules in our words and every house reading, as Markdown."""
         return KEYS + resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")

@@ -22,6 +22,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
+from grail_tui.app.changedlines import ChangedLines
 from grail_tui.app.keyline import KeyFooter
 from grail_tui.app.table_screen import TableScreen
 from grail_tui.app.wrappedlog import WrappedLog
@@ -30,7 +31,16 @@ from .. import situation
 from ..engine import Action, Declare, EndTurn, Pass, PlayerView, PublicView
 from ..situation import Cards, Menu
 from ..standing import STANDING
-from ..widgets.board import Row, attack_text, card_pane, choices_text, side_rows, table_text, window
+from ..widgets.board import (
+    Row,
+    attack_text,
+    card_pane,
+    choices_text,
+    side_rows,
+    table_text,
+    window,
+    window_top,
+)
 from .keys import KEYS
 
 PANES = ("attack", "card", "table", "log")
@@ -43,7 +53,7 @@ class LogPane(WrappedLog):
     can_focus = False  # the cursor keys walk your side of the table, never the log
 
 
-class SidePane(Static):
+class SidePane(ChangedLines):
     """Your side of the table, cut to its width: a new width (the wide layout, a resized
     terminal) paints it again."""
 
@@ -51,17 +61,20 @@ class SidePane(Static):
         pass
 
     def on_resize(self) -> None:
+        super().on_resize()
         self.post_message(self.Resized())
 
 
 class StringsScreen(TableScreen):
     CSS_PATH = Path(__file__).parent / "strings.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
-    menu: reactive[Menu | None] = reactive(None, init=False)
-    cursor: reactive[int] = reactive(-1, init=False)  # the card under the cursor on your side
-    choice: reactive[int] = reactive(0, init=False)
-    pane: reactive[str] = reactive("card", init=False)
-    other: reactive[int] = reactive(-1, init=False)  # whose structure the table pane shows
+    # repaint=False: a change paints the panes it touches (paint()), never the whole screen, which
+    # would send every line to the terminal again for one cursor key
+    menu: reactive[Menu | None] = reactive(None, init=False, repaint=False)
+    cursor: reactive[int] = reactive(-1, init=False, repaint=False)  # the card under the cursor on your side
+    choice: reactive[int] = reactive(0, init=False, repaint=False)
+    pane: reactive[str] = reactive("card", init=False, repaint=False)
+    other: reactive[int] = reactive(-1, init=False, repaint=False)  # whose structure the table pane shows
     KEYS = KEYS
     LOG_KEY = "g"
     BINDINGS = [
@@ -97,6 +110,7 @@ class StringsScreen(TableScreen):
     def __init__(self, client: Any, glyphs: Any) -> None:
         super().__init__(client, glyphs)
         self.rows: list[Row] = []
+        self.top: int | None = None  # the first row of your side on screen
         self.listed: list[Action] = []
         self._attack_seen: object = None
         self.seen_attack: Any = None
@@ -108,11 +122,12 @@ class StringsScreen(TableScreen):
         with Horizontal(id="body"):
             yield SidePane(id="board")
             with Vertical(id="panes"):
-                yield Static(id="pane-table", classes="pane")
-                yield Static(id="pane-attack", classes="pane")
-                yield Static(id="pane-card", classes="pane")
+                # each sends only its lines that changed: a cursor key is a few lines on the wire
+                yield ChangedLines(id="pane-table", classes="pane")
+                yield ChangedLines(id="pane-attack", classes="pane")
+                yield ChangedLines(id="pane-card", classes="pane")
                 yield LogPane(id="pane-log", classes="pane")
-                yield Static(id="choices")
+                yield ChangedLines(id="choices")
         with Vertical(id="prompt"):
             yield Static(id="prompt-text", markup=False)
             yield Static(id="prompt-error", markup=False)
@@ -355,7 +370,9 @@ class StringsScreen(TableScreen):
         if uids and self.cursor not in uids:
             self.cursor = uids[0]  # paints again: the cursor is a reactive
             return
-        board.update(window(self.rows, self.cursor, max(3, board.size.height or 17)))
+        height = max(3, board.size.height or 17)
+        self.top = window_top(self.rows, self.cursor, height, self.top)  # scrolled only as the cursor needs
+        self.say("#board", window(self.rows, self.cursor, height, self.top))
         if self.other < 0 or self.other == seat or view.seats[self.other].eliminated:
             others = [p for p in range(view.players) if p != seat and not view.seats[p].eliminated]
             if others:
@@ -366,15 +383,18 @@ class StringsScreen(TableScreen):
         shown: list[int] = [self.other] if self.other >= 0 else []
         if wide:  # room for every other player's structure at once
             shown = [p for p in (view.order or range(view.players)) if p != seat and not view.seats[p].eliminated]
-        self.query_one("#pane-table", Static).update(table_text(view, cards, shown, pane_width, self.g))
-        self.query_one("#pane-attack", Static).update(attack_text(view, cards, pane_width, self.seen_attack))
+        # a pane out of sight is not built (a paint per key): showing it paints it (watch_pane)
+        if wide or self.pane == "table":
+            self.say("#pane-table", table_text(view, cards, shown, pane_width, self.g))
+        if wide or self.pane == "attack":
+            self.say("#pane-attack", attack_text(view, cards, pane_width, self.seen_attack))
         self.listed = self.listing()
         focus = self.cursor
         if self.menu is not None and self.listed:
             self.choice = min(self.choice, len(self.listed) - 1)
             focus = situation.subject(self.listed[self.choice])
         focused = card_pane(cards, focus)
-        self.query_one("#pane-card", Static).update(focused)
+        self.say("#pane-card", focused)
         if self.menu is not None and pv is not None:
             attackers = {a.attacker for a in self.listed if isinstance(a, Declare)}
             short = self.menu is Menu.ATTACK and len(attackers) == 1
@@ -383,8 +403,7 @@ class StringsScreen(TableScreen):
                      else situation.DECIDING.get(view.prompt, "Choose") if self.menu is Menu.DECIDE
                      else MENU_TITLES[self.menu])
             height = self.query_one("#choices").size.height or 12
-            self.query_one("#choices", Static).update(
-                choices_text(title, lines, self.choice, height, pane_width - 2, focused))
+            self.say("#choices", choices_text(title, lines, self.choice, height, pane_width - 2, focused))
         self.write_log(self.query_one(LogPane))
         if self.asked():
             prompt = situation.asked_text(view, pv)

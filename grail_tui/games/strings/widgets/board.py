@@ -91,10 +91,23 @@ def side_rows(view: PublicView, pv: PlayerView | None, seat: int, cards: Cards, 
     return rows
 
 
-def window(rows: Sequence[Row], cursor_uid: int | None, height: int) -> Text:
-    """The rows that fit in ``height`` lines, scrolled so the cursor's row shows."""
+def window_top(rows: Sequence[Row], cursor_uid: int | None, height: int, top: int | None = None) -> int:
+    """The first row shown in ``height`` lines so the cursor's row shows: the cursor in the
+    middle, or, given the ``top`` shown now, that one moved only as far as the cursor needs (a
+    cursor key then changes two lines on screen, not every line)."""
     at = next((i for i, row in enumerate(rows) if cursor_uid is not None and row.uid == cursor_uid), 0)
-    start = max(0, min(at - height // 2, len(rows) - height))
+    if top is None:
+        top = at - height // 2
+    elif at < top:
+        top = at
+    elif at >= top + height:
+        top = at - height + 1
+    return max(0, min(top, len(rows) - height))
+
+
+def window(rows: Sequence[Row], cursor_uid: int | None, height: int, top: int | None = None) -> Text:
+    """The rows that fit in ``height`` lines, scrolled so the cursor's row shows (``window_top``)."""
+    start = window_top(rows, cursor_uid, height, top)
     out = Text()
     for index, row in enumerate(rows[start:start + max(1, height)]):
         if index:
