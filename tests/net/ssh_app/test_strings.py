@@ -44,7 +44,9 @@ async def reach_row(host: Person, label: str) -> str:
         lines = host.text.split("\n")
         here = next((k for k, line in enumerate(lines) if re.match(r"\s*> ", line)), None)
         there = next((k for k, line in enumerate(lines) if re.match(rf"\s*(> )?{re.escape(label)}\b", line)), None)
-        assert there is not None, f"no row {label!r} in the form:\n{host.text}"
+        if there is None:  # the form is still being drawn
+            await host.until(re.compile(rf"^\s*(> )?{re.escape(label)}\b", re.M), timeout=10)
+            continue
         if here == there:
             return lines[here]
         before = current_row(host.text)
