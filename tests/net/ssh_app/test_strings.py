@@ -13,6 +13,7 @@ from grail_tui.games import registry
 from grail_tui.games.strings.engine.catalogue import card_set
 from grail_tui.games.strings.engine.catalogue import decks as decks_of
 from grail_tui.games.strings.situation import Cards
+from grail_tui.net.ssh.child import TermSize
 from grail_tui.table.sqlite import GameDatabase, open_database
 
 from ...strings.tui.test_play import public_names
@@ -269,3 +270,39 @@ async def test_two_keys_play_strings_to_an_attack_chat_one_comes_back_to_her_han
             shown = [card for card in secrets if card in frame]
             assert not shown, f"{viewer} was shown {shown} from another's hand:\n{frame}"
     assert deck in " ".join(frames["Ann"][-1:]) or deck
+
+
+async def test_through_openssh_a_person_joins_a_game_of_strings_and_makes_her_secret_choice(ssh_server, tmp_path):
+    """The real `ssh` client: a new key names itself, joins Ann's four-seat game from the lobby,
+    chooses her Cabal in secret and sees her own plot hand, none of Ann's."""
+    from .test_openssh_app import OpenSsh, keygen
+
+    ann = await Person.arrive(ssh_server, new_key(), name="Ann", size=SIZE)
+    await create_four_seat_game(ann)
+    bea = await OpenSsh.run(ssh_server, keygen(tmp_path, "bea"), size=TermSize(*SIZE))
+    try:
+        await bea.until("Name:")
+        bea.type(b"Bea\r")
+        await bea.until(lambda t: re.search(r"join\s+[A-Z]{4}", t) is not None and "you are Bea" in t)
+        bea.type(b"\r")
+        await bea.until(CABAL)
+        bea.type(b"\r")
+        await bea.until("↑↓ Enter does it")
+        bea.type(b"\r")
+        await bea.until("Waiting for the secret choices")
+        ann_plays = Player(ann)
+        await ann_plays.step(lambda: False)  # Ann's Cabal, in secret
+        text = await bea.until(lambda t: "Choose your start group, in secret" in t and " Plot hand (3)" in t)
+        hers = hand_of(text)
+        own = hand_of(await ann.until(" Plot hand (3)"))
+        assert len(hers) == len(own) == 5, (hers, own)  # the heading, three plots, "Group hand (0)"
+        names = re.findall(r"^ {3}(\S.*?)  \(", "\n".join(own), re.M)
+        assert len(names) == 3, own
+        # Ann's plots that Bea does not hold one of herself: none on her screen, none in her bytes
+        secret = [name for name in names if name not in "\n".join(hers)]
+        assert secret, (own, hers)
+        for name in secret:
+            assert name not in bea.text and name.encode() not in bea.raw, f"Bea was shown Ann's {name}"
+    finally:
+        await bea.child.stop(2)
+        await ann.leave()
