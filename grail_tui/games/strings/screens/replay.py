@@ -93,6 +93,9 @@ class StringsReplay(TableReplay):
             ending.append(view.outcome.describe(view.name), TITLE)
         self.query_one("#log", Static).update(ending)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "next_pane"  # every pane is on screen at once: no Tab to offer
+
     def action_next_seat(self) -> None:
         self.seat += 1
         self._show()
