@@ -296,7 +296,7 @@ async def test_through_openssh_a_person_joins_a_game_of_strings_and_makes_her_se
         hers = hand_of(text)
         own = hand_of(await ann.until(" Plot hand (3)"))
         assert len(hers) == len(own) == 5, (hers, own)  # the heading, three plots, "Group hand (0)"
-        names = re.findall(r"^ {3}(\S.*?)  \(", "\n".join(own), re.M)
+        names = re.findall(r"^ {3}(\S.*?)  ", "\n".join(own), re.M)  # "  (kind)" or a group's figures
         assert len(names) == 3, own
         # Ann's plots that Bea does not hold one of herself: none on her screen, none in her bytes
         secret = [name for name in names if name not in "\n".join(hers)]
