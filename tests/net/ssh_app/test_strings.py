@@ -269,7 +269,9 @@ async def test_two_keys_play_strings_to_an_attack_chat_one_comes_back_to_her_han
         for frame in frames[viewer]:
             shown = [card for card in secrets if card in frame]
             assert not shown, f"{viewer} was shown {shown} from another's hand:\n{frame}"
-    assert deck in " ".join(frames["Ann"][-1:]) or deck
+    stored = GameDatabase(open_database(ssh_server.folder / "server" / "server.db")).load(code)
+    assert stored is not None
+    assert decks_of()[stored.setup["decks"][0]].name == deck  # the deck chosen on the form is played
 
 
 async def test_through_openssh_a_person_joins_a_game_of_strings_and_makes_her_secret_choice(ssh_server, tmp_path):
