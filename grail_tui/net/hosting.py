@@ -314,8 +314,14 @@ def checked_options(kind: GameKind, given: dict[str, str | int]) -> dict[str, st
     return dict(given)
 
 
+class CannotGoOn(Exception):
+    """A kept game this server cannot play on (a card set it was not started with, a game it
+    does not know); the message says why, in words for its players and its operator."""
+
+
 def restore_game(code: str, database: GameDatabase, thinker: Thinker,
                  clock: Clock = SYSTEM_CLOCK) -> Hosted | None:
+    """The kept game ``code`` hosted again (None: there is no such game); CannotGoOn says why not."""
     stored = database.load(code)
     if stored is None:
         return None
@@ -324,9 +330,10 @@ def restore_game(code: str, database: GameDatabase, thinker: Thinker,
         table = Table.restore(kind, stored, database.store(code), thinker=thinker,
                               settings=replace(stored.settings, pause_when_empty=not stored.settings.turn_based),
                               clock=clock)
-    except (ValueError, TableError):
-        log.exception("game %s could not be restored", code)
-        return None
+    except (ValueError, TableError) as exc:
+        # An expected condition (the operator left out `serve --cards`, or a game was removed):
+        # said in words, no traceback; the game stays kept for a server that can play it.
+        raise CannotGoOn(str(exc)) from None
     owner = next((s.name for s in stored.seats if s.is_human and s.name), "") or ""
     return Hosted(code, kind, table, owner)
 

@@ -96,8 +96,14 @@ class Server:
         self.ratings = RatingStore(database.db)
         self.ratings.catch_up(database)
         self.news = Newsroom(self._live_summary)
+        # Kept games this server cannot play on, and why: said to whoever asks for one.
+        self.stranded: dict[str, str] = {}
         for code in database.unfinished():
-            hosted = hosting.restore_game(code, database, self.thinker, self.clock)
+            try:
+                hosted = hosting.restore_game(code, database, self.thinker, self.clock)
+            except hosting.CannotGoOn as exc:
+                self._strand(code, str(exc))
+                continue
             if hosted is not None:
                 self._host(hosted)
 
@@ -115,6 +121,14 @@ class Server:
             except StandingRefused as exc:  # kept by another version: forgotten, and said once
                 log.warning("game %s: seat %d's standing answers are forgotten: %s", hosted.code, seat + 1, exc)
                 self.database.keep_standing(hosted.code, seat, None)
+
+    def _strand(self, code: str, reason: str) -> str:
+        """Game ``code`` cannot go on here: logged once in a line, and the words its players read."""
+        if code not in self.stranded:
+            log.error("game %s cannot go on on this server: %s", code, reason)
+            self.stranded[code] = (f"Game {code} cannot go on on this server: {reason}. "
+                                   "It is kept; ask the operator.")
+        return self.stranded[code]
 
     def _live_summary(self, code: str) -> GameSummary | None:
         hosted = self.games.get(code)
@@ -396,7 +410,8 @@ class Server:
         assert conn.user is not None
         hosted = self.games.get(code)
         if hosted is None:
-            conn.send(Error(ref, f"There is no game {code} going on; finished games can be watched."))
+            conn.send(Error(ref, self.stranded.get(code)
+                            or f"There is no game {code} going on; finished games can be watched."))
             return
         if self._full(conn, ref, code):
             return
@@ -436,14 +451,18 @@ class Server:
         # A finished game never changes: it is shown once, from disk, and nothing is kept open.
         shown = self.finished_views.get(code, lambda: self._finished_view(code))
         if shown is None:
-            conn.send(Error(ref, f"There is no game {code}."))
+            conn.send(Error(ref, self.stranded.get(code) or f"There is no game {code}."))
             return
         game, data = shown
         conn.send(Joined(ref, code, game, None))
         conn.send_raw(data)
 
     def _finished_view(self, code: str) -> tuple[str, bytes] | None:
-        hosted = hosting.restore_game(code, self.database, self.thinker, self.clock)
+        try:
+            hosted = hosting.restore_game(code, self.database, self.thinker, self.clock)
+        except hosting.CannotGoOn as exc:
+            self._strand(code, str(exc))
+            return None
         if hosted is None:
             return None
         table = hosted.table

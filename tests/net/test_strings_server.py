@@ -173,3 +173,47 @@ def test_a_server_offers_the_card_sets_its_operator_installed_and_a_host_names_t
     assert refused.returncode == 1
     assert "set id 'ps1' is the id of a set shipped with grail-tui" in refused.stderr
     assert "Traceback" not in refused.stderr
+
+
+def test_a_kept_game_on_a_card_set_the_restarted_server_lacks_says_why_it_cannot_go_on(tmp_path):
+    """Restarted without `serve --cards`: one log line says which game and why, no traceback;
+    its player who asks for it reads the reason at once (no hang), and the game stays kept."""
+    from ..strings.test_decks import home_set
+    from .conftest import serve
+
+    cards = home_set(tmp_path / "sets" / "home")
+    first = serve(tmp_path / "srv", "--cards", str(cards))
+    try:
+        async def start():
+            ann = await link(first, "ann")
+            await ann.send(Create(1, "strings", (None, "random", "random"),
+                                  options={"cards": "home1", "decks": "masks,open-eye", "turn_limit": 2},
+                                  rules=TableRules(min_round=0)))
+            code = (await next_of(ann, Joined)).code
+            await next_of(ann, State)
+            await ann.close()
+            return code
+
+        code = asyncio.run(start())
+    finally:
+        first.stop()
+    again = serve(tmp_path / "srv", db=first.db)  # the same games, no --cards
+    try:
+        async def ask():
+            ann = await link(again, "ann")
+            errors = []
+            for message in (Join(1, code), Watch(2, code)):
+                await ann.send(message)
+                errors.append((await next_of(ann, Error, timeout=10)).error)
+            await ann.close()
+            return errors
+
+        joined, watched = asyncio.run(ask())
+        for said in (joined, watched):
+            assert said.startswith(f"Game {code} cannot go on on this server: "), said
+            assert "home1" in said and "ask the operator" in said
+        log = again.stderr()
+        assert "Traceback" not in log, log[-3000:]
+        assert log.count(f"game {code} cannot go on on this server") == 1, log[-3000:]
+    finally:
+        again.stop()

@@ -30,6 +30,11 @@ def describe_event(event: Event, name: Namer) -> list[str]:
             return [f"{who} drew {event.number} {what.split()[1]} card{'s' if event.number != 1 else ''}."]
         if what in ("turn", "refreshed", "began"):
             return [f"{who}: turn in round {event.number}."] if what == "turn" else []
+        if what == "turn order":
+            return [f"Turn order: {', '.join(name(int(p)) for p in event.detail.split())}."]
+        if what == "rolled for order":
+            rolls = (p.split(":") for p in event.detail.split())
+            return [f"Rolled for turn order: {', '.join(f'{name(int(p))} {total}' for p, total in rolls)}."]
         detail = f" ({event.detail})" if event.detail else ""
         return [f"{who} {what}: {_cards(event.faces)}{detail}."]
     return []

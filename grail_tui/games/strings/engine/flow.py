@@ -160,7 +160,8 @@ def _setup_done(game: Game) -> None:
         game.order = [(first + i) % game.players for i in range(game.players)]
     else:
         game.order = _roll_order(game, list(range(game.players)))
-    game.say(NONE, "turn order", game.order)
+    # players, not cards: said in the detail (a card list would read seat 0 as the first card dealt)
+    game.say(NONE, "turn order", detail=" ".join(str(p) for p in game.order))
     game.round = 1
     game.active_index = 0
     for player in game.live():

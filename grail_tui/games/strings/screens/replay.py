@@ -1,7 +1,8 @@
 """Step through a record of Pulling Strings: ←/→ one action, PgUp/PgDn one round, Home/End.
 
 What a spectator saw at each step: every structure, the attack with its totals, the log. A record
-of a finished game holds every secret, so its replay shows every hand as it was at each step."""
+of a finished game holds every secret, so its replay shows every hand as it was at each step.
+The stepping, the log and a broken record's note are the platform's (app/replay_screen.py)."""
 
 from __future__ import annotations
 
@@ -13,52 +14,36 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from grail_tui.app.keyline import KeyFooter
-from grail_tui.games.kit.record import step_to
+from grail_tui.app.replay_screen import TableReplay, steps
 
 from .. import situation
-from ..engine import Game, IllegalActionError, visible_to
+from ..engine import PublicView
 from ..widgets.board import attack_text, structure_rows, table_text
-from ..words import LogBook
 
 TITLE = Style(bold=True)
 DIM = Style(dim=True)
 
 
-class StringsReplay(Screen[None]):
+class StringsReplay(TableReplay):
     CSS_PATH = Path(__file__).parent / "strings.tcss"
-    BINDINGS = [
-        Binding("right,l", "step(1)", "Next", priority=True),
-        Binding("left,h", "step(-1)", "Back", priority=True),
-        Binding("pagedown", "round(1)", "Next round", show=False, priority=True),
-        Binding("pageup", "round(-1)", "Prev round", show=False, priority=True),
-        Binding("home", "goto(0)", "Start", priority=True),
-        Binding("end", "goto(-1)", "End", priority=True),
-        Binding("w", "next_seat", "Whose"),
-        Binding("escape,q", "close", "Close"),
-    ]
+    PAGE = "round"
+    # No Tab: the side panes are all shown at once; w shows another seat's structure.
+    BINDINGS = [*steps("round"), Binding("w", "next_seat", "Whose"), Binding("escape,q", "close", "Close")]
 
     def __init__(self, record: Any, glyphs: Any, note: str | None = None) -> None:
-        super().__init__()
-        self.record = record
-        self.g = glyphs
-        self.index = 0
+        """``note``: what is wrong with the record where the replay stops, if anything."""
+        from ..kind import KIND
+
+        super().__init__(KIND, record, glyphs, note)
         self.seat = 0
-        self.game = Game(record.setup)
-        probe = Game(record.setup)
-        self.last, broken = len(record.actions), None
-        for index, action in enumerate(record.actions):
-            try:
-                probe.apply(action)
-            except IllegalActionError as exc:
-                self.last = index
-                broken = f"Action {index} of the record breaks the rules ({exc}); the replay stops before it."
-                break
-        self.note = broken or note
-        self.complete = broken is None and probe.is_over  # every secret is in the record: show the hands
+
+    @property
+    def complete(self) -> bool:
+        """Every secret is in the record (a finished game): the hands are shown."""
+        return self.finished
 
     def compose(self) -> ComposeResult:
         yield Static(id="status", markup=False)
@@ -72,23 +57,16 @@ class StringsReplay(Screen[None]):
                 yield Static(id="log")
         yield KeyFooter()
 
-    def on_mount(self) -> None:
-        self.set_class(self.app.size.width >= 110, "-wide")
-        self._show()
+    def page_of(self, game: Any) -> object:
+        return game.round
 
-    def _goto(self, index: int) -> None:
-        setup = self.record.setup
-        self.game, self.index = step_to(self.game, self.index, max(0, min(self.last, index)),
-                                        self.record.actions, lambda: Game(setup))
-        self._show()
+    def where(self, view: PublicView) -> str:
+        return "over" if view.is_over else situation.status(view, None)[0].lower()
 
-    def _show(self) -> None:
+    def show(self) -> None:
         game = self.game
         view = game.public_view()
         cards = situation.Cards(view)
-        where = "over" if view.is_over else situation.status(view, None)[0].lower()
-        self.query_one("#status", Static).update(
-            f"Replay · action {self.index}/{len(self.record.actions)} · {where} · ←/→ step, PgUp/PgDn round, w whose")
         seat = self.seat % view.players
         side = Text(f"{view.name(seat)}'s structure\n", TITLE)
         for row in structure_rows(view, seat, cards, 40, self.g):
@@ -98,7 +76,7 @@ class StringsReplay(Screen[None]):
         hands = Text()
         for p in range(view.players):
             hands.append(f"{view.name(p)[:12]}: ", TITLE)
-            if self.complete:
+            if self.finished:
                 held = [*game.plot_hand[p], *game.group_hand[p]]
                 hands.append(", ".join(game.defs[c].name for c in sorted(held)) or "empty")
             else:
@@ -108,42 +86,16 @@ class StringsReplay(Screen[None]):
         self.query_one("#hands", Static).update(hands)
         self.query_one("#table", Static).update(table_text(view, cards, (), 60, self.g))
         self.query_one("#attack", Static).update(attack_text(view, cards, 60))
-        book = LogBook(self.record.setup.names or [f"Player {p + 1}" for p in range(view.players)])
-        book.feed([e for e in game.history if visible_to(e, None)])
-        ending = Text("\n".join(book.lines[-6:]), DIM)
-        if self.note and self.index == self.last:
-            ending.append("\n" + self.note, TITLE)
+        ending = Text("\n".join(self.log_lines()[-6:]), DIM)
+        ending.append("\n")
+        ending.append_text(self.note_here())
         if view.outcome is not None:
-            ending.append("\n" + view.outcome.describe(view.name), TITLE)
+            ending.append(view.outcome.describe(view.name), TITLE)
         self.query_one("#log", Static).update(ending)
 
-    def action_step(self, delta: int) -> None:
-        self._goto(self.index + delta)
-
-    def action_goto(self, index: int) -> None:
-        self._goto(self.last if index < 0 else index)
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "next_pane"  # every pane is on screen at once: no Tab to offer
 
     def action_next_seat(self) -> None:
         self.seat += 1
         self._show()
-
-    def action_round(self, delta: int) -> None:
-        starts = [0]
-        probe = Game(self.record.setup)
-        for k, action in enumerate(self.record.actions[:self.last]):
-            before = probe.round
-            probe.apply(action)
-            if probe.round != before:
-                starts.append(k + 1)
-        if delta > 0:
-            later = [s for s in starts if s > self.index]
-            self._goto(later[0] if later else self.last)
-        else:
-            earlier = [s for s in starts if s < self.index]
-            self._goto(earlier[-1] if earlier else 0)
-
-    def action_close(self) -> None:
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-        else:
-            self.app.exit()
