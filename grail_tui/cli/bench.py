@@ -55,7 +55,8 @@ def register(sub: Any) -> None:
     bt.add_argument("--samples", type=positive, default=60, help="actions to time (default 60)")
     bt.add_argument("--game", default=None, metavar="NAME",
                     help="time this game's own keys instead (its cursor over the table and hands, its "
-                         "panes, the table's changes as bots play; see `grail-tui --help` for names)")
+                         "panes, the table's changes as bots play; see `grail-tui --help` for names; default: "
+                         "the hunt's opening composer, as above)")
     bt.add_argument("--players", type=positive, default=4, help="with --game: seats, one person and "
                     "the rest bots (default 4)")
     bt.add_argument("--json", action="store_true", help="JSON output (the default)")
