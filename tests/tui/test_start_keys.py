@@ -142,3 +142,20 @@ def test_a_seat_steps_through_the_bot_levels_its_game_offers_its_own_too(monkeyp
     finally:
         monkeypatch.undo()
         registry.refresh()
+
+
+def test_the_cursor_stays_on_its_row_when_rows_come_and_go_above_it():
+    """A row appearing above the cursor while the form is open (here Continue, as a save is found;
+    on a server, choices arriving) leaves the cursor on the row it was on, not on the row that
+    now has its number: a key pressed then acts on the row the person sees."""
+    from grail_tui.app.screens.start import NewGame
+
+    menu = StartMenu(NewGame(seed=0), None)
+    menu.action_jump(menu.rows().index("seed"))
+    assert menu.current() == "seed"
+    menu.saved = "a saved game"  # Continue appears above
+    assert "continue" in menu.rows() and menu.current() == "seed"
+    menu.saved = None
+    assert menu.current() == "seed"
+    menu.action_move(1)
+    assert menu.current() == menu.rows()[menu.rows().index("seed") + 1]

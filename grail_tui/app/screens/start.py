@@ -170,6 +170,8 @@ class StartMenu(Widget, can_focus=True):
         self.menu = menu
         self.remote = remote  # creating a server game: human seats are open to other players
         self.row = 0
+        self._at: str | None = None  # the row the cursor is on, by name (rows may come and go),
+        self._placed = 0  # and the number it had then (a row set from outside is taken as it is)
         self.message = ""
         self.lessons_kept: frozenset[str] = frozenset()  # games whose unfinished lesson is saved
 
@@ -202,19 +204,34 @@ class StartMenu(Widget, can_focus=True):
         no row, so six seats and a note still fit 80x24."""
         return [o for o in self.settings.game_options() if o.type is not OptionType.CHOICE or len(o.choices) > 1]
 
-    def action_move(self, delta: int) -> None:
+    def current(self) -> str:
+        """The row the cursor is on. Rows come and go while the form is open (a server's
+        choices arrive, a game with a lesson or options of its own is chosen): the cursor stays
+        on the row it was on, never on whichever row now has its number."""
         rows = self.rows()
-        self.row = (self.row + delta) % len(rows)
+        if self.row == self._placed and self._at in rows and rows[self.row % len(rows)] != self._at:
+            self.row = rows.index(self._at)
+        self._place(rows, self.row)
+        assert self._at is not None
+        return self._at
+
+    def _place(self, rows: list[str], row: int) -> None:
+        self.row = self._placed = row % len(rows)
+        self._at = rows[self.row]
+
+    def action_move(self, delta: int) -> None:
+        self.current()
+        self._place(self.rows(), self.row + delta)
         self.message = ""
         self.refresh()
 
     def action_jump(self, row: int) -> None:
-        self.row = row % len(self.rows())
+        self._place(self.rows(), row)
         self.message = ""
         self.refresh()
 
     def action_change(self, delta: int) -> None:
-        item = self.rows()[self.row]
+        item = self.current()
         s = self.settings
         if item == "players":
             s.set_players(len(s.seats) + delta)
@@ -227,7 +244,8 @@ class StartMenu(Widget, can_focus=True):
             s.options = {}
             s.__post_init__()
             s.set_players(len(s.seats))
-            self.row = self.rows().index("game")  # rows above it come and go with the game (Learn to play)
+            rows = self.rows()
+            self._place(rows, rows.index("game"))  # rows above it come and go with the game (Learn to play)
         elif item.startswith("seat"):
             k = int(item[4:])
             if self.remote and k == 0:
@@ -266,7 +284,7 @@ class StartMenu(Widget, can_focus=True):
     def action_choose(self) -> None:
         """Enter: the menu entry, or typing a text setting; on any other setting (a seat too) it
         starts the game, as the form's first line says. Naming a seat is n, asked for by name."""
-        item = self.rows()[self.row]
+        item = self.current()
         if item in MENU:
             self.post_message(self.Chosen(item))
         elif item.startswith("option:") and self.settings.option(item[7:]).is_text:
@@ -277,7 +295,7 @@ class StartMenu(Widget, can_focus=True):
             self.post_message(self.Chosen("start"))
 
     def action_name(self) -> None:
-        item = self.rows()[self.row]
+        item = self.current()
         if not item.startswith("seat"):
             self.message = "n names the seat under the cursor: move to a seat first."
         elif self.remote and item == "seat0":
@@ -370,7 +388,7 @@ class StartMenu(Widget, can_focus=True):
         self.app.push_screen(SeatChoices(option, names, s.options.get(option.key, option.default)), chosen)
 
     def action_erase(self) -> None:
-        target = self._number(self.rows()[self.row])
+        target = self._number(self.current())
         if target is not None:
             holder, key, _ = target
             if isinstance(holder, dict):
@@ -381,7 +399,7 @@ class StartMenu(Widget, can_focus=True):
 
     def on_key(self, event: events.Key) -> None:
         key = event.character
-        target = self._number(self.rows()[self.row])
+        target = self._number(self.current())
         if key and key.isdigit() and target is not None:
             holder, name, top = target
             if isinstance(holder, dict):
@@ -394,7 +412,7 @@ class StartMenu(Widget, can_focus=True):
     def render(self) -> Text:
         s = self.settings
         text = Text()
-        cursor_row = self.rows()[self.row]
+        cursor_row = self.current()
         bold = Style(bold=True)
         dim = Style(dim=True)
 

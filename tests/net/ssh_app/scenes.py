@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 from .helpers import Person, lobby_code
@@ -32,27 +33,45 @@ def current_row(text: str) -> str:
     return next((line for line in text.split("\n") if re.match(r"\s*> ", line)), "")
 
 
+async def marked_row(host: Person) -> str:
+    """The row the cursor is on, once the screen has settled on one. A frame may arrive in parts
+    (the old row's hint erased before the cursor moves on): a row read from such a part, and a
+    key pressed on it, would be one too many."""
+    await host.until(lambda text: current_row(text) != "")
+    for _ in range(50):  # settled: the same screen twice, 60 ms apart (bounded)
+        before = host.text
+        await asyncio.sleep(0.06)
+        if host.text == before and current_row(before):
+            break
+    return current_row(host.text)
+
+
+def row_label(line: str) -> str:
+    """The label of a form row as drawn ("> Min. round  2 s ..." -> "Min. round")."""
+    found = re.match(r"\s*> (\S+(?: \S+)*)", line)
+    return found[1] if found else ""
+
+
 async def to_row(host: Person, label: str) -> str:
     """Down the new-game form to the row named ``label``; that row's line."""
     row = re.compile(rf"^\s*> {re.escape(label)}\b")
     for _ in range(20):
-        line = current_row(host.text)
+        line = await marked_row(host)
         if row.match(line):
             return line
         host.press("down")
-        await host.until(lambda text, line=line: current_row(text) != line)
+        await host.until(lambda text, line=line: row_label(current_row(text)) not in ("", row_label(line)))
     raise AssertionError(f"no row {label!r} in the form:\n{host.text}")
 
 
 async def step_row(host: Person, label: str, key: str, wanted: str | re.Pattern[str]) -> None:
     """On the row ``label``, ``key`` (left, right, backspace) until the row shows ``wanted``."""
-    line = await to_row(host, label)
     for _ in range(12):
+        line = await to_row(host, label)
         if re.search(wanted, line) if isinstance(wanted, re.Pattern) else wanted in line:
             return
         host.press(key)
-        await host.until(lambda text, line=line: current_row(text) != line)
-        line = current_row(host.text)
+        await host.until(lambda text, line=line: current_row(text) not in ("", line))
     raise AssertionError(f"{label!r} never showed {wanted!r}:\n{host.text}")
 
 
