@@ -37,8 +37,8 @@ async def play_to_the_end(person: Person) -> str:
     the end screen."""
     for k in range(80):
         text = await person.until(lambda t: QUESTION.search(t) is not None or OVER in t, timeout=30)
-        if OVER in text:
-            return text
+        if OVER in text:  # the table says so first; the end screen with the result follows
+            return await person.until(lambda t: "Nobody wins" in t or " wins with " in t, timeout=30)
         if "Your turn: 1 takes" in text:
             pile = re.search(r"(\d+) pebbles left", text)
             assert pile, text
