@@ -113,6 +113,9 @@ class ChatMeter:
         return True
 
 
+CLOSE_FLUSH_SECONDS = 10.0  # at most this long, on closing, for what is queued to be written
+
+
 @dataclass(eq=False)
 class Connection:
     reader: asyncio.StreamReader
@@ -228,8 +231,10 @@ class Connection:
             self.closed = True
             self._out.put_nowait(None)
         if self._pump is not None:
+            # what is queued (a bye last) waits for the disk before it is said: a slow disk must
+            # not cut a goodbye short, nor hold a closing connection for ever
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(asyncio.shield(self._pump), 2)
+                await asyncio.wait_for(asyncio.shield(self._pump), CLOSE_FLUSH_SECONDS)
             self._pump.cancel()
         with contextlib.suppress(Exception):
             self.writer.close()
