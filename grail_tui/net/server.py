@@ -499,13 +499,20 @@ class Server:
 
         conn.games[code] = (hosted.table, hosted.table.join(seat, tell, person=not conn.guest))
 
-    def _act(self, conn: Connection, message: Act) -> None:
-        code = message.code.upper()
+    def _seated(self, conn: Connection, code: str) -> tuple[hosting.Hosted, int] | None:
+        """The game and the seat this connection plays in it; None, refused, if it plays in none."""
         hosted = self.games.get(code)
         seat = conn.seats.get(code)
         if hosted is None or seat is None or code not in conn.games or conn.games[code][0] is not hosted.table:
             conn.send(Refused(code, "You do not play in that game."))
+            return None
+        return hosted, seat
+
+    def _act(self, conn: Connection, message: Act) -> None:
+        code = message.code.upper()
+        if (seated := self._seated(conn, code)) is None:
             return
+        hosted, seat = seated
         try:
             action = hosted.kind.action_from_dict(message.action)
         except hosted.kind.illegal as exc:
@@ -519,11 +526,9 @@ class Server:
     def _stand(self, conn: Connection, message: Stand) -> None:
         """A person's standing answers in a turn-based game: kept, or cleared (no settings)."""
         code = message.code.upper()
-        hosted = self.games.get(code)
-        seat = conn.seats.get(code)
-        if hosted is None or seat is None or code not in conn.games or conn.games[code][0] is not hosted.table:
-            conn.send(Refused(code, "You do not play in that game."))
+        if (seated := self._seated(conn, code)) is None:
             return
+        hosted, seat = seated
         if not message.settings:
             self._forget_standing(hosted, seat)
             return
