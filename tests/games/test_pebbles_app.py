@@ -17,6 +17,7 @@ from grail_tui.app.screens.start import StartMenu
 from grail_tui.app.table_screen import TableScreen
 from grail_tui.games import registry
 
+from ..pilot_table import settle, table_of
 from .conftest import PLUGINS
 
 SIZE = (80, 24)
@@ -32,26 +33,6 @@ def pebbles(monkeypatch, tmp_path):
     yield registry.get("toy")
     monkeypatch.undo()
     registry.refresh()
-
-
-def table_of(app: GrailApp):
-    from grail_tui.table.client import LocalClient
-
-    assert isinstance(app.client, LocalClient)
-    return app.client.table
-
-
-async def settle(app: GrailApp, pilot) -> None:
-    """Until the table has nothing left to do by itself (bots, a paint)."""
-    for _ in range(200):
-        await pilot.pause()
-        if app.client is None:
-            return
-        table = table_of(app)
-        if not table.busy():
-            await pilot.pause()
-            return
-        await table.settle()
 
 
 def bonuses_shown(text: str) -> set[int]:

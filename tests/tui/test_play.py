@@ -12,6 +12,7 @@ from grail_tui.games.hunt.situation import Compose, Request
 from grail_tui.games.hunt.widgets.panes import SheetPane
 from grail_tui.table.files import saves_dir
 
+from ..pilot_table import settle
 from . import scenarios
 from .scenarios import table_of
 
@@ -22,16 +23,6 @@ def sheet_shown(screen: GameScreen) -> bool:
     return "Hidden" not in str(screen.query_one(SheetPane).content)
 
 
-async def settle(app: GrailApp, pilot) -> None:
-    for _ in range(200):
-        await pilot.pause()
-        if app.client is None:
-            return
-        table = table_of(app)
-        if not table.busy():
-            await pilot.pause()
-            return
-        await table.settle()
 
 
 async def act_by_keys(app: GrailApp, pilot, turn_keys: list[str]) -> None:

@@ -12,29 +12,16 @@ from grail_tui.games.strings.engine import CallOff, Commit, Declare
 from grail_tui.games.strings.screens.end import EndScreen
 from grail_tui.games.strings.screens.game import StringsScreen
 from grail_tui.games.strings.situation import Cards, odds
-from grail_tui.table.client import LocalClient
 from grail_tui.table.seats import SeatConfig
 
+from ...pilot_table import settle, table_of
 from . import scenarios
 
 SIZE = (80, 24)
 
 
-def table_of(app: GrailApp):
-    assert isinstance(app.client, LocalClient)
-    return app.client.table
 
 
-async def settle(app: GrailApp, pilot) -> None:
-    for _ in range(400):
-        await pilot.pause()
-        if app.client is None:
-            return
-        table = table_of(app)
-        if not table.busy():
-            await pilot.pause()
-            return
-        await table.settle()
 
 
 def on_screen(app: GrailApp) -> str:

@@ -16,6 +16,7 @@ from grail_tui.games.succession.widgets.cards import HandView
 from grail_tui.table.files import saves_dir
 from grail_tui.table.seats import SeatConfig
 
+from ...pilot_table import settle
 from . import scenarios
 from .scenarios import table_of
 
@@ -28,16 +29,6 @@ def dealt_lines(game, seat: int) -> set[str]:
             if isinstance(e, HandDealt) and e.player == seat}
 
 
-async def settle(app: GrailApp, pilot) -> None:
-    for _ in range(200):
-        await pilot.pause()
-        if app.client is None:
-            return
-        table = table_of(app)
-        if not table.busy():
-            await pilot.pause()
-            return
-        await table.settle()
 
 
 def hand_text(screen: SuccessionScreen) -> str:
