@@ -284,10 +284,6 @@ class StringsScreen(TableScreen):
         if self.viewer is not None:
             self.submit(EndTurn(self.viewer))
 
-    def standing_answers(self) -> Any:
-        """The standing answers this screen offers (§14.7; games/strings/standing.py)."""
-        return STANDING
-
     def action_standing(self) -> None:
         """z: the next of the standing answers (none, then each one the game offers, then none
         again); what is set now is said on the error line, in the player's words."""
