@@ -123,7 +123,12 @@ class Table:
         result = self.kind.result(self.state, self.names)
         if result is None or not flagged:
             return result
-        return replace(result, ranks=forfeit_ranks(result.ranks, flagged))
+        # A seat played on for after its time ran out may still reach the game's goal; it
+        # ranks last all the same, so it is no winner either.
+        late = [self.names[s] for s in sorted(flagged) if s in result.winners]
+        text = result.text + (f" {', '.join(late)} ran out of time earlier and ranks last." if late else "")
+        return replace(result, winners=tuple(w for w in result.winners if w not in flagged),
+                       ranks=forfeit_ranks(result.ranks, flagged), text=text)
 
     def asked(self) -> tuple[int, ...]:
         """Seats whose action the table waits for now (answers given are not asked again)."""

@@ -7,6 +7,7 @@ import pytest
 from pytest import approx
 
 from grail_tui.games import registry
+from grail_tui.games.api import Result
 from grail_tui.games.hunt.engine import Assign, Initiate, Phase, Setup, Unit
 from grail_tui.table.pace import forfeit_ranks, parse_preset, parse_span
 from grail_tui.table.settings import BOT_FLOOR, OnFlag, TableSettings
@@ -116,6 +117,22 @@ async def test_out_of_time_with_skip_the_seat_passes_at_once_from_then_on(stores
         await clock.advance(0)
         assert table.asked() == (1,) and clock.now() == before
         assert table.state.actions[-1] == Assign(0, ())
+    table.close()
+
+
+async def test_a_seat_that_ran_out_of_time_and_then_reaches_the_goal_is_no_winner(
+        stores: Stores, clock: FakeClock, monkeypatch: pytest.MonkeyPatch):
+    table = await opened(stores, clock, turns(OnFlag.SKIP, bank=2 * HOUR, increment=HOUR))
+    move(table, 0)
+    move(table, 1)
+    turn = table.state.turn
+    await clock.run_until(lambda: table.state.turn > turn, 5 * HOUR)
+    assert table.banks.flagged == {0}
+    # the game, played on for seat 0, ends with seat 0 reaching its goal
+    monkeypatch.setattr(table.kind, "result", lambda state, names: Result((0,), (0, 1), "Seat 1 wins."))
+    result = table.result()
+    assert result.winners == () and result.ranks == (1, 0)
+    assert "ran out of time" in result.text
     table.close()
 
 
