@@ -94,3 +94,20 @@ def test_the_winner_reads_you_win():
     names = namer(("Ann", "Gregor", "Inga"))
     assert outcome_words(outcome, Voice(names, 0)).endswith("you win with 9 influence on the bearer.")
     assert outcome_words(outcome, Voice(names, 1)).endswith("Ann wins with 9 influence on the bearer.")
+
+
+def test_the_bidding_war_pane_says_you_match_to_the_mover():
+    from grail_tui.games.hunt.widgets.panes import ContestPane
+
+    game = contest()
+    shown = {}
+    for seat in (1, 0):
+        pane = ContestPane()
+        pane.update = lambda text: None  # the words, without an app to draw them
+        partial = Game(Setup(players=3, seed=1, first_player=1, names=NAMES))
+        for action in game.actions[:10]:  # up to Gregor's match of 8, the proposal still open
+            partial.apply(action)
+        pane.show(partial.view(seat).public, None, me=seat)
+        shown[seat] = pane._text.plain
+    assert "You raise to 5" in shown[1] and "You match 8" in shown[1]
+    assert "Gregor raises to 5" in shown[0] and "Gregor matches 8" in shown[0]

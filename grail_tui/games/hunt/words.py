@@ -134,9 +134,12 @@ def describe_event(event: Event, name: Namer, active: str = "", me: int | None =
     return None
 
 
-def matched_words(name: str, amount: int, high: int) -> str:
-    """A mover's reveal in the bidding-war pane: it matches the objection or raises it."""
-    return f"{name} raises to {amount}" if amount > high else f"{name} matches {amount}"
+def matched_words(name: str, amount: int, high: int, you: bool = False) -> str:
+    """A mover's reveal in the bidding-war pane: it matches the objection or raises it
+    ("You match 3" when the mover is the reader)."""
+    if amount > high:
+        return f"{name} {'raise' if you else 'raises'} to {amount}"
+    return f"{name} {'match' if you else 'matches'} {amount}"
 
 
 class LogBook:

@@ -112,7 +112,7 @@ class ContestPane(Pane):
                         text.append(f"R{r.round}: no objection\n", DIM)
                     high = r.high
                 elif isinstance(r, Matched) and shown:
-                    text.append(f"   {matched_words(name(r.player), r.amount, high)}\n", DIM)
+                    text.append(f"   {matched_words(name(r.player), r.amount, high, you=r.player == me)}\n", DIM)
         if standing:
             text.append(f"\nStanding: {standing} (w changes)\n", Style(italic=True))
         self.paint(text)
