@@ -114,6 +114,18 @@ def proposed() -> Game:
     return game
 
 
+def proposed_elsewhere() -> Game:
+    """Gregor proposes MA to Akkon; Inga passed, Ann's answer is awaited (she has nothing on MA)."""
+    game = Game(Setup(players=3, seed=11, first_player=1, names=("Ann", "Gregor", "Inga")))
+    opening(game)
+    step(game, AC, Field.TORTOSA)  # Gregor
+    step(game, MA, Field.MASYAF)  # Inga
+    step(game, JB, Field.BAGHRAS)  # Ann
+    game.apply(Propose(1, Proposal(MA, Field.AKKON)))
+    game.apply(Pass(2))
+    return game
+
+
 def objected_to() -> Game:
     """Ann proposes AC to Akkon; Gregor objects with 4; Ann's reply is awaited (she has 15 on AC)."""
     game = Game(Setup(players=3, seed=11, first_player=0, names=("Ann", "Gregor", "Inga")))

@@ -124,6 +124,28 @@ async def test_a_hunt_key_that_does_nothing_says_why_until_the_next_key():
         assert error_line(screen) == "" and screen.mode.name == "IDLE"
 
 
+async def test_the_hunt_offers_no_objection_to_a_player_with_nothing_to_object_with():
+    hunt.save(hunt.proposed_elsewhere())  # Gregor proposes MA; Ann holds nothing on MA
+    app = GrailApp(resume=True, bot_delay=30)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_saved(app, pilot, "hunt")
+        prompt = str(screen.query_one("#prompt-text").content)
+        assert "You hold 0 on MA, not enough to beat 0: n passes" in prompt and "o objects" not in prompt
+        assert screen.check_action("object", ()) is None  # shown, dimmed
+        await pilot.press("o")
+        await pilot.pause()
+        assert error_line(screen) == "You hold 0 on MA: an objection must show more than 0. n passes."
+        assert screen.mode.name == "IDLE"
+    hunt.save(hunt.proposed())  # Gregor proposes AC; Ann holds 15 on AC: o opens the amount
+    app = GrailApp(resume=True, bot_delay=30)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_saved(app, pilot, "hunt")
+        assert screen.check_action("object", ()) is True
+        await pilot.press("o")
+        await pilot.pause()
+        assert screen.mode.name == "OBJECT"
+
+
 async def test_a_card_game_key_that_does_nothing_says_why():
     GAMES["succession"][0]()  # Ann to move with cards in hand and a take to come
     app = GrailApp(resume=True, bot_delay=30)

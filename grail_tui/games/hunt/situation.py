@@ -146,6 +146,9 @@ def situation(request: Request | None, view: PublicView, pv: PlayerView | None,
         if isinstance(standing, (Pass, Object)):
             what = f"object with {standing.amount}" if isinstance(standing, Object) else "pass"
             return said + f"Your standing answer will {what} in a moment; o or n answers now instead."
+        if have <= contest.showing:  # an objection must beat the mover out of what one holds
+            return said + (f"You hold {have} on {contest.proposal.initiate.code}, not enough to beat "
+                           f"{contest.showing}: n passes, w sets standing answers.")
         return said + (f"o objects (beat {contest.showing}; you have {have} on "
                        f"{contest.proposal.initiate.code}), n passes, w sets standing answers.")
     if request is Request.REPLY and contest is not None and contest.holder is not None:

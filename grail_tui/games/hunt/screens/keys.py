@@ -66,6 +66,26 @@ def assign_why(screen: GameScreen) -> str:
     return "You can assign only in the opening or on your turn."
 
 
+def short_of(screen: GameScreen) -> str | None:
+    """Why the player at the keyboard cannot object to the proposal asked about: an objection
+    must show more than the mover does, out of the influence they hold on its initiate."""
+    contest = screen.public.contest if screen.public is not None else None
+    if contest is None or screen.mine is None:
+        return None
+    initiate = contest.proposal.initiate
+    have = screen.mine.sheet.influence[initiate]
+    if have > contest.showing:
+        return None
+    return (f"You hold {have} on {initiate.code}: an objection must show more than "
+            f"{contest.showing}. n passes.")
+
+
+def may_object(screen: GameScreen) -> bool | None:
+    if not asked(Request.OBJECTION)(screen):
+        return False
+    return None if short_of(screen) else True  # shown, dimmed: nothing to object with
+
+
 def answer_why(verb: str) -> Reason:
     def why(screen: GameScreen) -> str:
         view = screen.public
@@ -98,7 +118,7 @@ def log_focused(screen: GameScreen) -> bool:
 KEYS: dict[str, Key] = {
     "propose": Key(asked(Request.TURN), first(watching, busy, "You can propose only on your turn.")),
     "assign": Key(may_assign, first(watching, busy, answered, assign_why)),
-    "object": Key(asked(Request.OBJECTION), first(watching, busy, answered, answer_why("object"))),
+    "object": Key(may_object, first(watching, busy, answered, short_of, answer_why("object"))),
     "pass": Key(asked(Request.OBJECTION), first(watching, busy, answered, answer_why("pass"))),
     "match": Key(asked(Request.REPLY), first(watching, busy, reply_why("match"))),
     "raise": Key(asked(Request.REPLY), first(watching, busy, reply_why("raise"))),
