@@ -129,6 +129,7 @@ def test_what_if_turn_steps_back_to_the_choice_and_credits_a_blow():
     assert what_if.phase is Phase.TURN and what_if.mover == 0 and what_if.to_act() == (0,)
     assert what_if.public_view().contest is None and what_if.history == [] and what_if.actions == []
     assert what_if.view(0).may_assign and what_if.influence(0, AC) == 7
+    assert what_if.copy().to_act() == (0,)  # a searching bot plays it out in copies
     carry_out(what_if, step(AC, Field.TORTOSA))
     assert what_if.public_view().positions[AC] == Field.TORTOSA
     assert snapshot(game) == before
