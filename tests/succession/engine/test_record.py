@@ -101,6 +101,7 @@ def test_a_setup_is_read_with_its_defaults():
                             "minus": [8] * 9}) == Setup(first_player=1, names=("A", "B"), plus=(9,) * 7,
                                                         minus=(8,) * 9)
     assert setup_from_dict(setup_to_dict(Setup(seed=-2, first_player=0))) == Setup(seed=-2, first_player=0)
+    assert setup_from_dict({"players": 2, "first_player": None}) == Setup()  # null: the seed chooses
 
 
 def test_every_kind_of_damage_is_named_in_exact_words():
@@ -121,6 +122,7 @@ def test_every_kind_of_damage_is_named_in_exact_words():
         (damaged_setup(names=["Ann", 2]), "the setup is damaged: 'names' should be a list of names"),
         (damaged_setup(seed="1"), "the setup is damaged: 'seed' should be a whole number"),
         (damaged_setup(seed=True), "the setup is damaged: 'seed' should be a whole number"),
+        (damaged_setup(seed=None), "the setup is damaged: The seed must be a whole number."),
         (damaged_setup(first_player="1"), "the setup is damaged: 'first_player' should be a whole number"),
         (damaged_setup(first_player=True), "the setup is damaged: 'first_player' should be a whole number"),
         (damaged_setup(first_player=2), "the setup is damaged: The start player must be seat 1 or 2."),
