@@ -5,8 +5,8 @@ crops it afterwards. A game's first lines are written while its panes are still 
 widths (at 120x40 the log is laid out wide first, then narrowed beside the sheet), so they were
 cut off at the pane's edge. This log keeps its lines and wraps them anew for a new width.
 A line written while the log is hidden (another pane shown in its place) has no width to wrap
-at, so RichLog wraps it at its minimum width of 20 columns; such lines are wrapped anew when the
-log is shown again.
+at, and RichLog would wrap it at its minimum width, 20 columns, for good: it is wrapped at the
+width the log last had, where it is shown again (a new width rewraps every line anyway).
 """
 
 from __future__ import annotations
@@ -22,14 +22,12 @@ class WrappedLog(RichLog):
         super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)  # type: ignore[arg-type]
         self._texts: list[str] = []
         self._wrapped_at = 0  # the width the lines were wrapped for
-        self._stale = False  # a line was written while hidden, at no width of the log's
         self.shown = 0  # the lines of a log book written so far (``add``)
 
     def write_line(self, line: str, scroll_end: bool | None = None) -> None:
         self._texts.append(line)
-        if not self.scrollable_content_region.width:
-            self._stale = True
-        self.write(line, scroll_end=scroll_end)
+        hidden = not self.scrollable_content_region.width and self._wrapped_at
+        self.write(line, width=self._wrapped_at if hidden else None, scroll_end=scroll_end)
 
     def reset(self) -> None:
         self.clear()
@@ -45,17 +43,12 @@ class WrappedLog(RichLog):
     def on_resize(self, _event: events.Resize) -> None:
         self.call_later(self._rewrap)  # once the new size (and scrollbars) are settled
 
-    def on_show(self, _event: events.Show) -> None:
-        if self._stale:
-            self.call_later(self._rewrap)
-
     def _rewrap(self) -> None:
         width = self.scrollable_content_region.width
-        if not width or (width == self._wrapped_at and not self._stale):
+        if not width or width == self._wrapped_at:
             return
         first = not self._wrapped_at
         self._wrapped_at = width
-        self._stale = False
         if first and not self.lines:
             return  # nothing written yet: every line is wrapped at this width when it comes
         at_end = self.scroll_offset.y >= self.max_scroll_y
