@@ -399,7 +399,9 @@ class StringsScreen(TableScreen):
                      else situation.DECIDING.get(view.prompt, "Choose") if self.menu is Menu.DECIDE
                      else MENU_TITLES[self.menu])
             height = self.query_one("#choices").size.height or 12
-            self.say("#choices", choices_text(title, lines, self.choice, height, pane_width - 2, focused))
+            # to commit or call off, the odds decide, not the attacker's text: the attack stays in view
+            below = attack_text(view, cards, pane_width - 2) if view.prompt == "commit" else focused
+            self.say("#choices", choices_text(title, lines, self.choice, height, pane_width - 2, below))
         self.write_log(self.query_one(LogPane))
         if self.asked():
             prompt = situation.asked_text(view, pv)
