@@ -24,7 +24,7 @@ KEYS = """\
 | u | buy a plot card, draw a group card for a token, place a resource or a Cabal agent, show a card, use a look |
 | n | pass: nothing (more) in this window |
 | e | end your turn |
-| Esc | back out of a list |
+| Esc | back out of a list; with none open, in a game on a server: back to the lobby (your seat stays yours) |
 | Tab, v c t g | the right-hand pane: the attack, the card's text, the table, the log |
 | w | the table pane shows the next player's structure |
 

@@ -93,6 +93,9 @@ class StringsScreen(TableScreen):
         Binding("n", "pass", "Pass", id="pass"),
         Binding("e", "end_turn", "End turn", id="end-turn"),
         Binding("escape,x", "back", "Back", key_display="Esc", id="back"),
+        # with no list open, Esc leaves a server game for the lobby, as in the hunt (keys.py says when)
+        Binding("escape", "lobby", "Lobby", key_display="Esc", tooltip="Back to the lobby; your seat stays yours",
+                id="lobby"),
         Binding("z", "standing", "Standing", tooltip="Standing answers for support and reaction windows",
                 id="standing"),
         Binding("tab", "next_pane", "Pane", key_display="Tab", tooltip="Attack, card, table, log", id="next-pane"),
@@ -304,6 +307,11 @@ class StringsScreen(TableScreen):
 
     def action_back(self) -> None:
         self.cancel()
+
+    def action_lobby(self) -> None:
+        """Back to the lobby: the seat stays yours (a turn-based game first offers its answers for
+        the time away), and the lobby opens it again."""
+        self.leave_table()
 
     def action_pane(self, name: str) -> None:
         self.menu = None
