@@ -99,6 +99,10 @@ Factory = Callable[[PlayerView], QuietUnlessMine | QuietThisTurn]
 STANDING: tuple[tuple[str, str, Factory], ...] = (
     ("quiet", "pass on every support and reaction unless a group of mine is attacked", quiet_unless_mine),
     ("lap", "pass in every round-table window this turn", quiet_this_turn),
+    # with several people at one table every action of the active player asks each of the others
+    # for a lap: this one passes them all, every turn, as the answers for the time away do
+    ("laps", "pass in every lap at the table, every turn, and on every support and reaction unless "
+             "a group of mine is attacked", lambda _view: QuietUnlessMine(laps=True)),
 )
 
 # -- named settings a server keeps (turn-based games) ------------------------------------------

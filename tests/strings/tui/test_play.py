@@ -327,6 +327,9 @@ async def test_z_sets_each_standing_answer_in_turn_and_says_which_is_set():
         await pilot.press("z")
         assert isinstance(app.client.standing(seat), QuietThisTurn)
         assert STANDING[1][1] in " ".join(text(screen, "#prompt-error").split())
+        await pilot.press("z")  # every lap of every turn too: several people at one table
+        assert app.client.standing(seat) == QuietUnlessMine(laps=True)
+        assert STANDING[2][1] in " ".join(text(screen, "#prompt-error").split())
         await pilot.press("z")
         assert app.client.standing(seat) is None
         assert "No standing answer" in text(screen, "#prompt-error")

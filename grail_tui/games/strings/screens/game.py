@@ -294,8 +294,10 @@ class StringsScreen(TableScreen):
         if seat is None or view is None:
             return
         current = self.client.standing(seat)
-        kinds: list[type] = [type(make(view)) for _, _, make in STANDING]
-        at = next((k for k, kind in enumerate(kinds) if isinstance(current, kind)), -1)
+        made = [make(view) for _, _, make in STANDING]
+        # the one set now: itself (two answers may share a kind), else one of its kind (a lap of a turn gone)
+        at = next((k for k, answer in enumerate(made) if answer == current),
+                  next((k for k, answer in enumerate(made) if type(answer) is type(current)), -1))
         if at + 1 < len(STANDING):
             word, words, make = STANDING[at + 1]
             self.client.stand(seat, make(view))
