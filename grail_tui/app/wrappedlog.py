@@ -4,6 +4,9 @@ Textual's RichLog wraps a line once, at the width the log has when the line is w
 crops it afterwards. A game's first lines are written while its panes are still taking their
 widths (at 120x40 the log is laid out wide first, then narrowed beside the sheet), so they were
 cut off at the pane's edge. This log keeps its lines and wraps them anew for a new width.
+A line written while the log is hidden (another pane shown in its place) has no width to wrap
+at, and RichLog would wrap it at its minimum width, 20 columns, for good: it is wrapped at the
+width the log last had, where it is shown again (a new width rewraps every line anyway).
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ class WrappedLog(RichLog):
 
     def write_line(self, line: str, scroll_end: bool | None = None) -> None:
         self._texts.append(line)
-        self.write(line, scroll_end=scroll_end)
+        hidden = not self.scrollable_content_region.width and self._wrapped_at
+        self.write(line, width=self._wrapped_at if hidden else None, scroll_end=scroll_end)
 
     def reset(self) -> None:
         self.clear()

@@ -38,3 +38,24 @@ def test_every_legal_action_reads_apart_from_the_others_and_sits_under_one_key()
                 assert len(keys) + direct >= 1, action  # every legal action has a key that offers it
                 assert "a card" not in situation.describe(action, view), action  # every card named
             game.apply(bots[player].decide(view, legal))
+
+
+def test_the_draw_list_keeps_its_order_and_names_no_card_whatever_card_is_under_the_cursor():
+    # A draw names no card; its yes/no fields once counted as cards 0 and 1 (False == 0), so with
+    # the cursor on the first two cards of the game (a Cabal) "both" sank to the end of the list
+    # and the card pane under it showed that Cabal.
+    game = Game(Setup(seed=1, decks=(A, B, C, D), round_limit=3))
+    draws = game_until_draw(game)
+    order = situation.choices(draws, situation.Menu.DECIDE, "draw")
+    assert situation.describe(order[0], game.view(game.to_act()[0])) == "Draw a plot card and a group card"
+    for cursor in (0, 1, 2):
+        assert situation.choices(draws, situation.Menu.DECIDE, "draw", cursor) == order
+    assert {situation.subject(a) for a in draws} == {-1}
+
+
+def game_until_draw(game: Game) -> list:
+    bots = [KIND.make_bot(BotLevel.HEURISTIC, p) for p in range(4)]
+    while game.prompt() != "draw":
+        player = game.to_act()[0]
+        game.apply(bots[player].decide(game.view(player), game.legal_actions(player)))
+    return [a for a in game.legal_actions(game.to_act()[0]) if type(a).__name__ == "Draw"]

@@ -183,7 +183,7 @@ class StringsKind(BaseKind[Setup, Game, Action, View]):
         return standing_words.from_settings(settings)
 
     def away_answers(self) -> tuple[Any, str]:
-        return standing_words.QuietUnlessMine(), standing_words.AWAY_WORDS  # lasts the game
+        return standing_words.QuietUnlessMine(laps=True), standing_words.AWAY_WORDS  # lasts the game
 
     def result(self, state: Game, names: Sequence[str] | None = None) -> Result | None:
         outcome = state.outcome

@@ -404,7 +404,7 @@ def subject(action: Action) -> int:
     """The card a choice is about, for the card pane (-1: none)."""
     for field in ("target", "card", "group", "resource", "attacker", "payer", "plot", "mine", "theirs"):
         value = getattr(action, field, -1)
-        if isinstance(value, int) and value >= 0:
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:  # a draw's yes/no: no card
             return value
     cards = getattr(action, "cards", ()) or getattr(action, "payers", ())
     return cards[0] if cards else -1
@@ -419,7 +419,8 @@ def in_menu(action: Action, menu: Menu, prompt: str) -> bool:
 def mentions(action: Action, uid: int) -> bool:
     """Does the action name this card (as the card played, the attacker, the target, a payer...)?"""
     for field in ("card", "attacker", "target", "group", "resource", "holder", "at", "payer", "plot", "mine", "theirs"):
-        if getattr(action, field, -2) == uid:
+        value = getattr(action, field, -2)
+        if value == uid and not isinstance(value, bool):  # a draw's yes/no (False == 0) names no card
             return True
     return uid in getattr(action, "cards", ()) or uid in getattr(action, "payers", ())
 

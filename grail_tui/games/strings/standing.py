@@ -43,12 +43,18 @@ def _strike_waiting(public: PublicView) -> bool:
 @dataclass(frozen=True)
 class QuietUnlessMine:
     """Pass on every support and reaction unless a group of mine is attacked (or the attack is
-    mine, or a strike is waiting to resolve). Stands until the player clears it or the game ends."""
+    mine, or a strike is waiting to resolve). Stands until the player clears it or the game ends.
+    ``laps``: pass in every lap at the table as well, whoever's turn: the answers for the time
+    away, or a turn-based game would wait on the absent player after each action of every turn."""
+
+    laps: bool = False
 
     def done(self, view: PlayerView) -> bool:
         return view.public.is_over
 
     def answer(self, view: PlayerView) -> Action | None:
+        if self.laps and _asked(view, (ROUND_TABLE,)):
+            return Pass(view.player)
         if not _asked(view, (SUPPORT, RESPONSE)):
             return None
         public, me = view.public, view.player
@@ -93,20 +99,24 @@ Factory = Callable[[PlayerView], QuietUnlessMine | QuietThisTurn]
 STANDING: tuple[tuple[str, str, Factory], ...] = (
     ("quiet", "pass on every support and reaction unless a group of mine is attacked", quiet_unless_mine),
     ("lap", "pass in every round-table window this turn", quiet_this_turn),
+    # with several people at one table every action of the active player asks each of the others
+    # for a lap: this one passes them all, every turn, as the answers for the time away do
+    ("laps", "pass in every lap at the table, every turn, and on every support and reaction unless "
+             "a group of mine is attacked", lambda _view: QuietUnlessMine(laps=True)),
 )
 
 # -- named settings a server keeps (turn-based games) ------------------------------------------
 
 MOST_ROUNDS = 1000  # more than any game runs (its round limit is an option): a lap past it is a mistake
-SETTINGS_HELP = (f"Pulling Strings' standing answers are 'quiet' (1), or 'lap' (a round, 0 to {MOST_ROUNDS}) "
-                 f"with 'seat' (the active player's, 0 to {PLAYERS_MAX - 1})")
-AWAY_WORDS = "pass on every support and reaction unless a group of yours is attacked"
+SETTINGS_HELP = (f"Pulling Strings' standing answers are 'quiet' (1), 'away' (1: 'quiet' and every lap), or "
+                 f"'lap' (a round, 0 to {MOST_ROUNDS}) with 'seat' (the active player's, 0 to {PLAYERS_MAX - 1})")
+AWAY_WORDS = "pass in every lap at the table, and on every support and reaction unless a group of yours is attacked,"
 
 
 def settings(standing: object) -> dict[str, int] | None:
     """These answers as the named settings a server keeps; None: not answers of this game's."""
     if isinstance(standing, QuietUnlessMine):
-        return {"quiet": 1}
+        return {"away": 1} if standing.laps else {"quiet": 1}
     if isinstance(standing, QuietThisTurn):
         return {"lap": standing.round, "seat": standing.active}
     return None
@@ -121,6 +131,8 @@ def from_settings(named: Mapping[str, int]) -> QuietUnlessMine | QuietThisTurn:
     names = set(named)
     if names == {"quiet"} and named["quiet"] == 1:
         return QuietUnlessMine()
+    if names == {"away"} and named["away"] == 1:
+        return QuietUnlessMine(laps=True)
     if names == {"lap", "seat"} and 0 <= named["lap"] <= MOST_ROUNDS and 0 <= named["seat"] < PLAYERS_MAX:
         return QuietThisTurn(named["lap"], named["seat"])
     shown = ", ".join(f"{name[:16]!r} = {value}" for name, value in list(named.items())[:4])

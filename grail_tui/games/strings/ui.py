@@ -24,9 +24,12 @@ KEYS = """\
 | u | buy a plot card, draw a group card for a token, place a resource or a Cabal agent, show a card, use a look |
 | n | pass: nothing (more) in this window |
 | e | end your turn |
-| Esc | back out of a list |
+| Esc | back out of a list; with none open, in a game on a server: back to the lobby (your seat stays yours) |
 | Tab, v c t g | the right-hand pane: the attack, the card's text, the table, the log |
 | w | the table pane shows the next player's structure |
+| z | standing answers: *quiet* (pass on every support and reaction unless a group of yours is attacked), then *lap* (pass in every lap at the table this turn), then *laps* (both, every turn), then none |
+| : | say something to the table (a game on a server) |
+| y | in a turn-based game, when offered: the server answers for you while you are away |
 
 Each card in a structure reads: name, power/global power, R resistance (groups), its
 alignments (St State, Mk Market, Pr Progressive, Tr Traditional, Pc Pacifist, Mi Militant,

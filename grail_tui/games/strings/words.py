@@ -35,6 +35,17 @@ def describe_event(event: Event, name: Namer) -> list[str]:
         if what == "rolled for order":
             rolls = (p.split(":") for p in event.detail.split())
             return [f"Rolled for turn order: {', '.join(f'{name(int(p))} {total}' for p, total in rolls)}."]
+        if what == "cancelled":  # the player is the plot's, not who answered it (the line before says)
+            return [f"{who}'s {_cards(event.faces)} is cancelled."]
+        if what == "ended turn":
+            return [f"{who} ended their turn."]
+        if what == "put on the bottom":
+            many = f"{event.number} plot card{'s' if event.number != 1 else ''}"
+            return [f"{who} put {many} on the bottom of their plot deck."] if event.number else []
+        if what == "claims":
+            if event.faces:
+                return [f"{who} claims victory with the goal card {_cards(event.faces)}."]
+            return [f"{who} claims victory: {event.detail}."]
         detail = f" ({event.detail})" if event.detail else ""
         return [f"{who} {what}: {_cards(event.faces)}{detail}."]
     return []

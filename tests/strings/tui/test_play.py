@@ -327,6 +327,29 @@ async def test_z_sets_each_standing_answer_in_turn_and_says_which_is_set():
         await pilot.press("z")
         assert isinstance(app.client.standing(seat), QuietThisTurn)
         assert STANDING[1][1] in " ".join(text(screen, "#prompt-error").split())
+        await pilot.press("z")  # every lap of every turn too: several people at one table
+        assert app.client.standing(seat) == QuietUnlessMine(laps=True)
+        assert STANDING[2][1] in " ".join(text(screen, "#prompt-error").split())
         await pilot.press("z")
         assert app.client.standing(seat) is None
         assert "No standing answer" in text(screen, "#prompt-error")
+
+
+async def test_the_commit_list_keeps_the_attack_and_its_odds_in_view():
+    scenarios.save(scenarios.main_phase())
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StringsScreen)
+        await pilot.press("a", "enter")  # declare the first attack listed
+        await pilot.pause()
+        attack = screen.public.attack
+        assert attack is not None and table_of(app).state.prompt() == "commit"
+        await pilot.press("enter")  # the ways to commit, or to call it off
+        await pilot.pause()
+        assert any(isinstance(a, Commit) for a in screen.listed) and CallOff(0) in screen.listed
+        shown = " ".join(text(screen, "#choices").split())
+        assert shown.startswith("Commit the attack")
+        margin = attack.attack_total - attack.defence_total
+        assert f"Margin {margin}:" in shown and odds(margin) in shown  # what decides it, beside the choice

@@ -93,6 +93,9 @@ class StringsScreen(TableScreen):
         Binding("n", "pass", "Pass", id="pass"),
         Binding("e", "end_turn", "End turn", id="end-turn"),
         Binding("escape,x", "back", "Back", key_display="Esc", id="back"),
+        # with no list open, Esc leaves a server game for the lobby, as in the hunt (keys.py says when)
+        Binding("escape", "lobby", "Lobby", key_display="Esc", tooltip="Back to the lobby; your seat stays yours",
+                id="lobby"),
         Binding("z", "standing", "Standing", tooltip="Standing answers for support and reaction windows",
                 id="standing"),
         Binding("tab", "next_pane", "Pane", key_display="Tab", tooltip="Attack, card, table, log", id="next-pane"),
@@ -291,8 +294,10 @@ class StringsScreen(TableScreen):
         if seat is None or view is None:
             return
         current = self.client.standing(seat)
-        kinds: list[type] = [type(make(view)) for _, _, make in STANDING]
-        at = next((k for k, kind in enumerate(kinds) if isinstance(current, kind)), -1)
+        made = [make(view) for _, _, make in STANDING]
+        # the one set now: itself (two answers may share a kind), else one of its kind (a lap of a turn gone)
+        at = next((k for k, answer in enumerate(made) if answer == current),
+                  next((k for k, answer in enumerate(made) if type(answer) is type(current)), -1))
         if at + 1 < len(STANDING):
             word, words, make = STANDING[at + 1]
             self.client.stand(seat, make(view))
@@ -304,6 +309,11 @@ class StringsScreen(TableScreen):
 
     def action_back(self) -> None:
         self.cancel()
+
+    def action_lobby(self) -> None:
+        """Back to the lobby: the seat stays yours (a turn-based game first offers its answers for
+        the time away), and the lobby opens it again."""
+        self.leave_table()
 
     def action_pane(self, name: str) -> None:
         self.menu = None
@@ -399,7 +409,9 @@ class StringsScreen(TableScreen):
                      else situation.DECIDING.get(view.prompt, "Choose") if self.menu is Menu.DECIDE
                      else MENU_TITLES[self.menu])
             height = self.query_one("#choices").size.height or 12
-            self.say("#choices", choices_text(title, lines, self.choice, height, pane_width - 2, focused))
+            # to commit or call off, the odds decide, not the attacker's text: the attack stays in view
+            below = attack_text(view, cards, pane_width - 2) if view.prompt == "commit" else focused
+            self.say("#choices", choices_text(title, lines, self.choice, height, pane_width - 2, below))
         self.write_log(self.query_one(LogPane))
         if self.asked():
             prompt = situation.asked_text(view, pv)

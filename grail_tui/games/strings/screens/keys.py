@@ -84,6 +84,7 @@ KEYS: dict[str, Key] = {
                                            else "the prompt says what is asked."))),
     "end_turn": Key(legal(EndTurn), whose_turn(lambda _s: "Only in your own main phase, with no attack under way.")),
     "back": Key(lambda s: s.menu is not None),
+    "lobby": Key(lambda s: s.menu is None and s.client.remote),
     "standing": Key(lambda s: s.viewer is not None and s.menu is None),  # z: games/strings/standing.py
     "chat": Key(lambda s: s.client.may_chat and s.menu is None,
                 lambda s: None if s.public is None or s.public.is_over

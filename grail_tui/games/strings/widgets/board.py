@@ -169,6 +169,19 @@ def _support(out: Text, view: PublicView, attack: Any, cards: Cards, width: int)
         out.append(clip(f" {help_.value:+d} {help_.side[:3]}: {card} ({view.name(help_.player)}{how})", width) + "\n")
 
 
+def _ended_unrolled(view: PublicView, seen: Any, cards: Cards) -> Text:
+    """The last attack ended with no roll: called off before it was committed, or failed when its
+    attacker or target left play (the roll shown before is an older attack's)."""
+    out = Text("Last attack", TITLE)
+    out.append(f" · to {seen.attack_kind}\n")
+    out.append(f"{view.name(seen.player)}'s {cards.name(seen.attacker)} → {cards.name(seen.target.uid)}\n")
+    if seen.committed:
+        out.append("Failed without a roll: the attacker or the target left play.", BAD)
+    else:
+        out.append("Called off before it was committed.", DIM)
+    return out
+
+
 def attack_text(view: PublicView, cards: Cards, width: int, seen: Any = None) -> Text:
     """The attack as it goes: the declaration, each contribution, the running totals with every
     modifier named, the odds; then the roll and the result (``seen``: the attack as last shown
@@ -177,6 +190,8 @@ def attack_text(view: PublicView, cards: Cards, width: int, seen: Any = None) ->
     attack = view.attack
     if attack is None:
         roll = view.last_roll
+        if seen is not None and (roll is None or (seen.attacker, seen.target.uid) != (roll.attacker, roll.target)):
+            return _ended_unrolled(view, seen, cards)
         if roll is None:
             out.append("No attack yet.", DIM)
             return out
@@ -197,7 +212,11 @@ def attack_text(view: PublicView, cards: Cards, width: int, seen: Any = None) ->
         return out
     target = next((s for s in view.structure if s.uid == attack.target.uid), None)
     whose = f"{view.name(target.controller)}'s " if target is not None else ""
-    where = "" if target is not None else " (not in play: from a hand)"
+    # A target from a hand waits in the open area; one that was in play and left it (a strike,
+    # a shelter) takes the attack with it (§8.9 f, HR-83): no odds to show for a roll never made.
+    gone = (target is None and all(face.uid != attack.target.uid for face in view.open_area)) \
+        or all(s.uid != attack.attacker for s in view.structure)
+    where = "" if target is not None else " (no longer in play)" if gone else " (not in play: from a hand)"
     out.append(f"Attack to {attack.attack_kind}", TITLE)
     out.append(" · committed\n" if attack.committed else " · declared, not committed\n")
     out.append(f"{view.name(attack.player)}'s {cards.name(attack.attacker)}\n")
@@ -207,7 +226,9 @@ def attack_text(view: PublicView, cards: Cards, width: int, seen: Any = None) ->
     out.append(f"Defence {attack.defence_total}", TITLE)
     out.append(f": {_parts(attack.defence_parts)}\n")
     margin = attack.attack_total - attack.defence_total
-    if margin < 2:
+    if gone:
+        out.append("No roll: the attacker or the target has left play, so the attack fails.\n", BAD)
+    elif margin < 2:
         out.append(f"Margin {margin}: no roll of 2d6 succeeds ({odds(margin)})\n")
     else:
         out.append(f"Margin {margin}: 2d6 must roll {min(margin, 10)} or less, {odds(margin)}\n")
