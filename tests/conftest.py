@@ -43,7 +43,15 @@ def _start(item: pytest.Item) -> int:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    items.sort(key=_start)  # stable, and the same in every worker (pytest-xdist checks)
+    """The kinds in FIRST dealt out in turn (one of each, then the next of each), then the rest:
+    four SSH scenes at once, each with its server, zygote and apps, starved one another."""
+    taken: dict[int, int] = {}
+    turns: dict[str, tuple[int, int, int]] = {}
+    for item in items:
+        kind = _start(item)
+        turns[item.nodeid] = (1, 0, 0) if kind == len(FIRST) else (0, taken.get(kind, 0), kind)
+        taken[kind] = taken.get(kind, 0) + 1
+    items.sort(key=lambda item: turns[item.nodeid])  # stable; the same in every worker (xdist checks)
 
 
 # CI explores the same examples every run; locally, new ones each time.
