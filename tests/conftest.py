@@ -26,6 +26,34 @@ def _places_of_the_test_run(tmp_path_factory: pytest.TempPathFactory):
     patch.undo()
 
 
+# -- the longest tests start first ------------------------------------------------------------------
+# Workers take tests in collection order as they come free: a scene over real SSH sessions, or
+# mypy on the whole package, taken last would leave one worker running alone while the others
+# have finished. These start first (measured: docs/testing.md, "How the suite stays fast"); the
+# order within each kind stays as collected (an engine's pointed tests before its properties).
+FIRST = ("tests/net/ssh_app/", "tests/test_lint.py", "tests/plain/test_plain_ssh.py",
+         "tests/strings/tui/test_play.py", "tests/net/hostile/", "tests/net/test_strings_standing.py",
+         "tests/cli/test_headless_commands.py", "tests/strings/engine/test_properties.py",
+         "tests/net/ssh/", "tests/tui/test_lesson.py")
+
+
+def _start(item: pytest.Item) -> int:
+    path = item.nodeid.split("::")[0]
+    return next((rank for rank, place in enumerate(FIRST) if path.startswith(place)), len(FIRST))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The kinds in FIRST dealt out in turn (one of each, then the next of each), then the rest:
+    four SSH scenes at once, each with its server, zygote and apps, starved one another."""
+    taken: dict[int, int] = {}
+    turns: dict[str, tuple[int, int, int]] = {}
+    for item in items:
+        kind = _start(item)
+        turns[item.nodeid] = (1, 0, 0) if kind == len(FIRST) else (0, taken.get(kind, 0), kind)
+        taken[kind] = taken.get(kind, 0) + 1
+    items.sort(key=lambda item: turns[item.nodeid])  # stable; the same in every worker (xdist checks)
+
+
 # CI explores the same examples every run; locally, new ones each time.
 settings.register_profile("ci", derandomize=True, print_blob=True)
 # Mutation runs (docs/testing.md) only ask whether a test fails: no time spent shrinking.

@@ -137,13 +137,18 @@ def run_serve(args: argparse.Namespace) -> int:
             raise CommandError(str(exc)) from None
     if (args.allow or args.ssh_limit) and not ssh:
         raise CommandError("--allow and --ssh-limit go with --ssh")
-    from grail_tui.net.connection import parse_limits
-    from grail_tui.net.ssh import Limits as DoorLimits
+    door_limits = None
+    errors: tuple[type[Exception], ...] = (SocketPlaceError,)
+    if ssh:  # asyncssh (a third of a server's start) is imported only for a server with a door
+        from grail_tui.net.connection import parse_limits
+        from grail_tui.net.ssh import HostKeyError
+        from grail_tui.net.ssh.limits import Limits as DoorLimits
 
-    try:
-        door_limits = parse_limits(DoorLimits(), args.ssh_limit)
-    except ValueError as exc:
-        raise CommandError(f"--ssh-limit: {exc}") from None
+        errors += (HostKeyError,)
+        try:
+            door_limits = parse_limits(DoorLimits(), args.ssh_limit)
+        except ValueError as exc:
+            raise CommandError(f"--ssh-limit: {exc}") from None
     if args.allow and not args.allow.is_file():
         raise CommandError(f"{args.allow}: no such file (an authorized_keys file of allowed keys)")
 
@@ -185,11 +190,9 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"grail-tui: the server has stopped ({signal.Signals(stopping[0]).name}); every game is "
               "kept in its database.", file=sys.stderr, flush=True)
 
-    from grail_tui.net.ssh import HostKeyError
-
     try:
         asyncio.run(main())
-    except (SocketPlaceError, HostKeyError) as exc:
+    except errors as exc:
         raise CommandError(str(exc)) from None
     except OSError as exc:
         raise CommandError(f"cannot listen: {exc}") from None

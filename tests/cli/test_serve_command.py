@@ -101,3 +101,25 @@ def test_the_system_server_says_everyone_here_may_play_and_listens_where_clients
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_a_server_without_a_front_door_starts_without_the_ssh_library(tmp_path):
+    """asyncssh (and the cryptography under it) is a third of a server's start: `serve` imports it
+    only with --ssh, so a server for this machine's players, and every test's, starts without it."""
+    probe = ("import atexit, sys\n"
+             "atexit.register(lambda: print('LOADED', sorted({m.split('.')[0] for m in sys.modules}"
+             " & {'asyncssh', 'cryptography', 'textual'}), file=sys.stderr))\n"
+             "from grail_tui.cli import main\n"
+             "main(sys.argv[1:])\n")
+    env = {**os.environ, "GRAIL_TUI_DATA": str(tmp_path / "data")}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", probe, "serve", "--socket", str(tmp_path / "run" / "server.sock"),
+         "--db", str(tmp_path / "state" / "server.db")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None and proc.stderr is not None
+        assert json.loads(Said(proc.stdout).line(60))["ready"]
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=10)
+    assert proc.returncode == 0 and "LOADED []" in err, err

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-import html
+import io
 import re
+
+from rich.console import Console
 
 from grail_tui.app.app import GrailApp
 from grail_tui.app.keyline import KeyFooter
@@ -25,10 +27,16 @@ SIZE = (80, 24)
 
 
 def on_screen(app: GrailApp) -> str:
-    """Every character on the terminal now, as plain text (the SVG screenshot's text runs)."""
-    svg = app.export_screenshot()
-    runs = re.findall(r"<text[^>]*>(.*?)</text>", svg, re.S)
-    return "\n".join(html.unescape(run).replace("\xa0", " ") for run in runs)
+    """Every character on the terminal now, as plain text, a line per row: what
+    ``app.export_screenshot()`` draws, without turning it into SVG (that took most of the
+    hot-seat test's time: it looks at the screen after every key)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True, record=True,
+                      legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    shown = console.export_text(styles=False)
+    assert len(shown.split("\n")) >= height and shown.strip(), shown  # a screen, not nothing
+    return shown
 
 
 def public_names(view) -> set[str]:
@@ -227,10 +235,11 @@ async def test_hotseat_never_shows_a_hand_to_another_seat():
                 behind = app.screen_stack[-2]
                 assert isinstance(behind, StringsScreen) and behind.viewer is None
                 public = public_names(game.public_view())
+                shown = on_screen(app)
                 for seat in (0, 1):  # nobody's hand behind the cover
                     for card in game.plot_hand[seat] + game.group_hand[seat]:
                         if game.defs[card].name not in public:
-                            assert game.defs[card].name not in on_screen(app)
+                            assert game.defs[card].name not in shown
                 await pilot.press("enter")
                 continue
             assert isinstance(screen, StringsScreen) and screen.viewer in (0, 1)
