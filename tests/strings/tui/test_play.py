@@ -45,6 +45,11 @@ def public_names(view) -> set[str]:
     names = {cards.name(uid) for uid in cards.faces}
     for seat in view.seats:
         names |= {cards.name(f.uid) for f in (*seat.discard, *seat.destroyed, *seat.revealed)}
+    # shown while in play too: plots waiting to resolve, agendas, the cards helping an attack
+    shown = [*view.stack, *view.agendas]
+    if view.attack is not None:
+        shown += [h.card for h in view.attack.support if h.card is not None]
+    names |= {cards.name(f.uid) for f in shown}
     return names
 
 
