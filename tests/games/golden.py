@@ -4,10 +4,17 @@ each seat's view, the public view, each event and each action as encoded.
 The records under ``records/`` were written, and the digests in ``golden.json`` taken, by the
 code as it stood before the games moved onto the kit (games/kit): a change that alters one
 byte of a record, a view or an event on the wire shows here.
+
+Pulling Strings' record is played with a card set of its own, ``cards/golden`` (the starter set
+as it stood before its balance changes, under the id ``golden``): its record names that set and
+its content hash, so a change to the starter set's numbers leaves it as it is, while a change to
+the rules engine, the codec or the record still shows. Editing the golden set makes the record
+refuse to load (another version of the set), never replay silently with other cards.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import random
@@ -21,6 +28,7 @@ from grail_tui.games.api import GameKind, SetupRequest
 HERE = Path(__file__).parent
 RECORDS = HERE / "records"
 GOLDEN = HERE / "golden.json"
+CARDS = HERE / "cards" / "golden"  # Pulling Strings' frozen card set for its golden record
 
 # (file name, game, players, seed, options, names)
 GAMES: tuple[tuple[str, str, int, int, dict[str, Any], tuple[str, ...]], ...] = (
@@ -31,7 +39,24 @@ GAMES: tuple[tuple[str, str, int, int, dict[str, Any], tuple[str, ...]], ...] = 
     ("succession-a.json", "succession", 2, 21, {}, ("Ann", "Bo")),
     ("succession-own-cards.json", "succession", 2, 22, {"plus": "2,2,2,2,3,3,4", "minus": "1,1,1,1,1,2,2,2,5"},
      ()),
+    ("strings-golden-3.json", "strings", 3, 31,
+     {"cards": "golden", "decks": "old-money,low-note,open-palm", "turn_limit": 3}, ("Ann", "Bo", "Cy")),
 )
+
+
+@contextlib.contextmanager
+def golden_cards() -> Iterator[None]:
+    """Pulling Strings' golden card set installed for the while, as ``--cards`` installs one, and
+    gone again after: the other tests see only the sets shipped."""
+    from grail_tui.games.strings.engine import catalogue
+
+    before = dict(catalogue._installed)
+    catalogue.install_cards(CARDS)
+    try:
+        yield
+    finally:
+        catalogue._installed.clear()
+        catalogue._installed.update(before)
 
 
 def play(kind: GameKind, players: int, seed: int, options: dict[str, Any], names: tuple[str, ...]) -> Any:
@@ -83,20 +108,27 @@ def digest(name: str) -> str:
     data = json.loads((RECORDS / name).read_text())
     kind = registry.of_record(data)
     hasher = hashlib.sha256()
-    for line in encodings(kind, data):
-        hasher.update(line.encode() + b"\n")
+    with golden_cards():
+        for line in encodings(kind, data):
+            hasher.update(line.encode() + b"\n")
     return hasher.hexdigest()
 
 
-def write() -> None:
-    """Write the records and their digests (run once, by the code the goldens are to hold)."""
-    digests = {}
+def write(only: str | None = None) -> None:
+    """Write the records and their digests (run once, by the code the goldens are to hold);
+    ``only``: one record, the others and their digests left as they are."""
+    digests = json.loads(GOLDEN.read_text()) if only else {}
     for name, game, players, seed, options, names in GAMES:
+        if only and name != only:
+            continue
         kind = registry.get(game)
-        (RECORDS / name).write_text(record_text(kind, play(kind, players, seed, options, names)))
+        with golden_cards():
+            (RECORDS / name).write_text(record_text(kind, play(kind, players, seed, options, names)))
         digests[name] = digest(name)
     GOLDEN.write_text(json.dumps(digests, indent=1) + "\n")
 
 
 if __name__ == "__main__":
-    write()
+    import sys
+
+    write(sys.argv[1] if len(sys.argv) > 1 else None)

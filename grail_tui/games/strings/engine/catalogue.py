@@ -172,6 +172,17 @@ def check_file(path: Path) -> str:
                f"{len(deck.group)} group cards."
     if "set" in data:
         cards = card_set_from_files([(str(path), data)])
-    else:  # its ids and names must not clash with the shipped set's
-        cards = card_set_from_files([*_shipped_files(DEFAULT_SET), (str(path), data)])
+    else:  # its ids and names must not clash with the shipped set's; a shipped file itself (being
+        # edited) stands in for the copy shipped, so the set is checked as it would be with it
+        itself = f"cards/{DEFAULT_SET}/{path.name}" if _is_shipped(path) else None
+        cards = card_set_from_files([*(f for f in _shipped_files(DEFAULT_SET) if f[0] != itself), (str(path), data)])
     return f"{path}: {len(cards.cards)} cards, all valid."
+
+
+def _is_shipped(path: Path) -> bool:
+    """Is ``path`` one of the shipped set's own card files?"""
+    shipped = resources.files(PACKAGE).joinpath("cards").joinpath(DEFAULT_SET).joinpath(path.name)
+    try:
+        return shipped.is_file() and Path(str(shipped)).resolve() == path.resolve()
+    except OSError:
+        return False

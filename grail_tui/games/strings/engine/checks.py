@@ -124,6 +124,8 @@ def check_rules(game: Game, action: Action, prompt: str) -> None:
             return _agent(game, action)  # type: ignore[arg-type]
         return _anytime(game, action)
     # the active player's main phase
+    if kind is Answer:
+        raise errors.WrongMomentError("Nobody has made you an offer or proposed a swap to answer.")
     if kind in (Pass, Support, Agent, Shelter, Bottom, Commit, CallOff, ChooseCabal, ChooseStart, Draw, Place):
         raise errors.WrongMomentError("That is not a main-phase action.")
     return RULES[kind](game, action)
@@ -226,12 +228,16 @@ def resource_problem(game: Game, uid: int) -> str | None:
 
 def _place(game: Game, action: Place) -> None:
     if action.card == -1:
+        if (action.at, action.arrow) != (-1, 0):
+            raise errors.MalformedActionError("Placing nothing names no place: leave the place out.")
         return
     _card(game, action.card)
     if action.card not in game.group_hand[action.player]:
         raise errors.NotYoursError("Place a card from your own group hand.")
     card = game.defs[action.card]
     if card.kind == "resource":
+        if (action.at, action.arrow) != (-1, 0):
+            raise errors.MalformedActionError("A resource goes to your resource area: leave the place out.")
         problem = resource_problem(game, action.card)
         if problem:
             raise errors.UniquenessError(problem)
@@ -363,6 +369,7 @@ def _counter(game: Game, action: PlayPlot) -> None:
         raise errors.NotYoursError("That card is not in your plot hand.")
     if plot_kind_of(game, action.card) != "counterattack":
         raise errors.PlotTimingError(f"{game.name(action.card)} does not answer a failed attack.")
+    _names_only(action, game.defs[action.card], "target")
     board = game.board
     enemy = game.counter[1]
     if not board.in_structure(enemy):
@@ -688,6 +695,44 @@ def _play(game: Game, action: PlayPlot) -> None:
     plot_targets(game, action, play_card(game, action))
 
 
+@lru_cache(maxsize=1024)  # printed: worked out once per card
+def names_a_seat(definition: CardDef) -> bool:
+    return any(op.get("player") == "chosen_opponent" for e in definition.effects for op in e.do)
+
+
+@lru_cache(maxsize=1024)  # printed: worked out once per card
+def names_a_group(definition: CardDef) -> bool:
+    if definition.plot_kind in ("strike", "standing"):
+        return True
+    return any(op["op"] in ("stat", "token_add", "token_remove", "return_to_hand") and isinstance(op.get("target"), dict)
+               for e in definition.effects for op in e.do)
+
+
+def plot_names(definition: CardDef, kind: str) -> str:
+    """What a play of the card names besides the card: "target" (a group or another card),
+    "seat", "side" or nothing ("")."""
+    if definition.cost.get("discard_plots"):
+        return "target"
+    if kind == "attack":
+        return "side"
+    if kind == "cancel:event.claim" or (kind != "cancel:event.support" and names_a_seat(definition)):
+        return "seat"
+    if kind == "cancel:event.support" or names_a_group(definition):
+        return "target"
+    return ""
+
+
+def _names_only(action: PlayPlot, card: CardDef, names: str) -> None:
+    """A play leaves out what its card does not ask for (-1, no side): one play, one spelling, so
+    the legal-action lists hold every play the rules allow."""
+    if names != "target" and action.target != -1:
+        raise errors.MalformedActionError(f"{card.name} is aimed at no card: leave the target out.")
+    if names != "seat" and action.seat != -1:
+        raise errors.MalformedActionError(f"{card.name} names no player: leave the player out.")
+    if names != "side" and action.side is not None:
+        raise errors.MalformedActionError(f"{card.name} does not let you choose a side: leave the side out.")
+
+
 def play_card(game: Game, action: PlayPlot) -> str:
     """All that ``_play`` asks before the target: the card, the moment, the side, the cost; the
     card's kind of play. For a card aimed at a group none of it depends on which group, so the
@@ -700,6 +745,7 @@ def play_card(game: Game, action: PlayPlot) -> str:
     if card.kind != "plot":
         raise errors.PlotTimingError(f"{card.name} is not a plot: it is played as a Cabal agent.")
     kind = plot_kind_of(game, action.card)
+    _names_only(action, card, plot_names(card, kind))
     window = game.windows[-1].kind if game.windows else None
     main = window is None
     if kind in ("operation", "standing", "agenda") and not main:

@@ -5,7 +5,7 @@ the list and the refusals never disagree."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import lru_cache, partial
+from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -40,13 +40,14 @@ from .actions import (
     Support,
     Swap,
 )
-from .cards import CardDef
 from .checks import (
     COUNTER,
     RULES,
     ability,
     free_move,
     look_at,
+    names_a_group,
+    names_a_seat,
     names_on_table,
     play_card,
     plot_kind_of,
@@ -171,7 +172,7 @@ def _placements(game: Game, player: int) -> list[Action]:
 def _anytime(game: Game, player: int) -> list[Action]:
     board = game.board
     out: list[Action] = []
-    payers = [c for c, n in board.tokens.items() if n and board.controller.get(c) == player]
+    payers = _payers(game, player)
     cabal_like = [c for c in payers if board.counts_as_cabal_token(c)]
     groups = [c for c in payers if game.defs[c].kind == "group"]
     buys: list[Action] = []
@@ -182,15 +183,13 @@ def _anytime(game: Game, player: int) -> list[Action]:
     elif groups and board.tokens[groups[0]] >= 2:
         buys.append(Buy(player, (groups[0], groups[0])))
     out += _judged(game, RULES[Buy], buys)
-    out += [Reveal(player, c) for c in game.plot_hand[player] if c not in game.revealed]
+    out += [Reveal(player, c) for c in sorted(game.plot_hand[player]) if c not in game.revealed]
     held = _once(game, game.plot_hand[player] + game.group_hand[player])
     out += [Discard(player, c) for c in held]
     if game.offers_made[player] < OFFERS_PER_TURN:
         for other in game.live():
             if other != player:
-                out += [Offer(player, other, (c,)) for c in held]
-                if game.group_hand[player]:
-                    out.append(Offer(player, other, (game.group_hand[player][0],), trade=True))
+                out += [Offer(player, other, (c,), trade) for trade in (False, True) for c in held]
     everyone: list[int] | None = None  # every group in a structure, listed only if a card needs it
     for card in _once(game, game.plot_hand[player]):
         if not plot_may_be_played(game, player, card):  # refused whatever its target: judged once
@@ -198,7 +197,7 @@ def _anytime(game: Game, player: int) -> list[Action]:
         kind = plot_kind_of(game, card)
         plays: list[Action]
         if game.defs[card].cost.get("discard_plots"):
-            plays = [PlayPlot(player, card, other) for other in game.plot_hand[player] if other != card]
+            plays = [PlayPlot(player, card, other) for other in sorted(game.plot_hand[player]) if other != card]
         elif kind == "attack":
             plays = [PlayPlot(player, card, side=s) for s in Side]
         elif kind in ("cancel:event.claim",):
@@ -222,25 +221,22 @@ def _anytime(game: Game, player: int) -> list[Action]:
     return out
 
 
+def _payers(game: Game, player: int) -> list[int]:
+    """The cards of ``player`` holding a token: the Cabal first, then by card number. An order
+    read from the table alone, so a seat's list (in its view) is the same in any game its view
+    fits (a strong player's dealt worlds)."""
+    board = game.board
+    cabal = board.cabal[player]
+    return sorted((c for c, n in board.tokens.items() if n and board.controller.get(c) == player),
+                  key=lambda c: (c != cabal, c))
+
+
 def _needs_seat(game: Game, card: int) -> bool:
-    return _names_a_seat(game.defs[card])
-
-
-@lru_cache(maxsize=1024)  # printed: worked out once per card
-def _names_a_seat(definition: CardDef) -> bool:
-    return any(op.get("player") == "chosen_opponent" for e in definition.effects for op in e.do)
+    return names_a_seat(game.defs[card])
 
 
 def _needs_group(game: Game, card: int) -> bool:
-    return _names_a_group(game.defs[card])
-
-
-@lru_cache(maxsize=1024)  # printed: worked out once per card
-def _names_a_group(definition: CardDef) -> bool:
-    if definition.plot_kind in ("strike", "standing"):
-        return True
-    return any(op["op"] in ("stat", "token_add", "token_remove", "return_to_hand") and isinstance(op.get("target"), dict)
-               for e in definition.effects for op in e.do)
+    return names_a_group(game.defs[card])
 
 
 def _main(game: Game, player: int) -> list[Action]:
@@ -294,7 +290,7 @@ def _main(game: Game, player: int) -> list[Action]:
                 if other != player for theirs in board.resources[other] if theirs not in game.used_resources]
     out += _judged(game, RULES[PlaceResource], (PlaceResource(player, c) for c in _once(game, game.group_hand[player])
                                                 if game.defs[c].kind == "resource"))
-    payers = [c for c, n in board.tokens.items() if n and board.controller.get(c) == player]
+    payers = _payers(game, player)
     if payers:
         out += _judged(game, RULES[DrawGroup], (DrawGroup(player, payers[0]),))
     out += _judged(game, RULES[PlaceAgent], (PlaceAgent(player, c) for c in _once(game, game.plot_hand[player])

@@ -129,14 +129,15 @@ def _deal(game: Game, view: PlayerView, placed: set[int], rng: random.Random) ->
     pool = {(owner, back): [u for u in unplaced if game.owner[u] == owner and game.defs[u].back == back]
             for owner in range(players) for back in ("plot", "group")}
 
-    def take(player: int, back: str, count: int, own_only: bool) -> list[int]:
+    def take(player: int, back: str, count: int, own_only: bool, short: bool = False) -> list[int]:
+        """``count`` cards, ``player``'s own first; ``short``: as many as there are."""
         taken: list[int] = []
         sources = [(player, back)] + ([] if own_only else [(o, back) for o in range(players) if o != player])
         for key in sources:
             cards = pool[key]
             while cards and len(taken) < count:
                 taken.append(cards.pop())
-        if len(taken) < count:
+        if len(taken) < count and not short:
             raise ValueError("the view counts more hidden cards than there are")
         return taken
 
@@ -158,14 +159,24 @@ def _deal(game: Game, view: PlayerView, placed: set[int], rng: random.Random) ->
             else:
                 groups -= 1
         hands[p] = (plots, groups)
-    # decks first, with their owners' own cards, so a hand never takes what a deck must hold
+    # decks first, with their owners' own cards, so a hand never takes what a deck must hold; a
+    # plot deck may also hold another player's card, given to its owner and put under it (a
+    # gift's bottom), so a deck short of its owner's cards then takes from the rest
+    wanting: list[tuple[int, int, int]] = []  # (seat, cards of its bottom, cards still wanted)
     for p in range(players):
         seat = public.seats[p]
         if seat.eliminated:
             continue
         bottom = game.plot_deck[p]  # this seat's own bottom, lowest first, placed already
-        game.plot_deck[p] = bottom + take(p, "plot", seat.plot_deck - len(bottom), own_only=True)
+        dealt = take(p, "plot", seat.plot_deck - len(bottom), own_only=True, short=True)
+        game.plot_deck[p] = bottom + dealt
+        wanting.append((p, len(bottom), seat.plot_deck - len(bottom) - len(dealt)))
         game.group_deck[p].extend(take(p, "group", seat.group_deck, own_only=True))
+    for p, under, missing in wanting:
+        if missing:
+            above = game.plot_deck[p][under:] + take(p, "plot", missing, own_only=False)
+            rng.shuffle(above)
+            game.plot_deck[p][under:] = above
     for p, (plots, groups) in hands.items():
         game.plot_hand[p].extend(take(p, "plot", plots, own_only=False))
         game.group_hand[p].extend(take(p, "group", groups, own_only=False))
