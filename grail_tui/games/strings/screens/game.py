@@ -28,7 +28,7 @@ from grail_tui.app.table_screen import TableScreen
 from grail_tui.app.wrappedlog import WrappedLog
 
 from .. import situation
-from ..engine import Action, Declare, EndTurn, Pass, PlayerView, PublicView
+from ..engine import Action, CallOff, Declare, EndTurn, Pass, PlayerView, PublicView
 from ..situation import Cards, Menu
 from ..standing import STANDING
 from ..widgets.board import (
@@ -113,6 +113,7 @@ class StringsScreen(TableScreen):
         self.top: int | None = None  # the first row of your side on screen
         self.listed: list[Action] = []
         self._attack_seen: object = None
+        self._played_seen: int | None = None
         self.seen_attack: Any = None
 
     # -- layout ----------------------------------------------------------------
@@ -172,6 +173,10 @@ class StringsScreen(TableScreen):
             if key != self._attack_seen and self.menu is None:
                 self.pane = "attack"  # a new attack: everyone follows it
             self._attack_seen = key
+        played = view.stack[-1].uid if view is not None and view.stack else None
+        if played is not None and played != self._played_seen and self.menu is None:
+            self.pane = "attack"  # a plot played: the pane says whose it is
+        self._played_seen = played
 
     def cancel(self) -> None:
         self.menu = None
@@ -206,7 +211,7 @@ class StringsScreen(TableScreen):
     def listing(self) -> list[Action]:
         if self.menu is None or self.public is None:
             return []
-        return situation.choices(self.legal(), self.menu, self.public.prompt, self.cursor)
+        return situation.choices(self.legal(), self.menu, self.public.prompt, self.cursor, self.mine)
 
     def action_up(self) -> None:
         self._step(-1)
@@ -226,20 +231,39 @@ class StringsScreen(TableScreen):
 
     def action_master(self) -> None:
         view = self.public
-        if self.menu is None and view is not None:
+        if self.menu is Menu.ATTACK:
+            self._other_attacker(-1)
+        elif self.menu is None and view is not None:
             seated = next((s for s in view.structure if s.uid == self.cursor), None)
             if seated is not None and seated.master >= 0:
                 self.cursor = seated.master
 
     def action_puppet(self) -> None:
         view = self.public
-        if self.menu is None and view is not None:
+        if self.menu is Menu.ATTACK:
+            self._other_attacker(1)
+        elif self.menu is None and view is not None:
             puppets = sorted((s for s in view.structure if s.master == self.cursor), key=lambda s: s.arrow)
             if puppets:
                 self.cursor = puppets[0].uid
 
+    def _other_attacker(self, delta: int) -> None:
+        """In the list of attacks, ← → list those of the previous or next card that can attack
+        (in the order of your side), the cursor following it."""
+        attackers = {a.attacker for a in self.legal() if isinstance(a, Declare)}
+        order = [uid for uid in self.card_uids() if uid in attackers]
+        if not order:
+            return
+        at = order.index(self.cursor) if self.cursor in order else (-1 if delta > 0 else 0)
+        self.cursor = order[(at + delta) % len(order)]
+        self.listed = self.listing()
+        self.choice = 0
+
     def action_attack(self) -> None:
         self.open(Menu.ATTACK)
+        why = situation.idle_attacker(self.mine, self.cursor) if self.mine is not None else None
+        if why:  # the card under the cursor has none: the list shows every other card's
+            self.error = why
 
     def action_support(self) -> None:
         self.open(Menu.SUPPORT)
@@ -274,7 +298,13 @@ class StringsScreen(TableScreen):
         if not listed or self.viewer is None:
             self.menu = None
             return
-        self.submit(listed[min(self.choice, len(listed) - 1)])
+        action = listed[min(self.choice, len(listed) - 1)]
+        attack = self.public.attack if self.public is not None else None
+        self.submit(action)
+        if isinstance(action, CallOff) and attack is not None and self.mine is not None and not self.error:
+            name = Cards(self.mine).name(attack.attacker)
+            self.error = (f"Called off: nothing is spent, but {name} declares no more attacks this turn "
+                          "(another card may).")
 
     def action_pass(self) -> None:
         if self.viewer is not None:
@@ -398,8 +428,11 @@ class StringsScreen(TableScreen):
             title = (f"Attacks by {cards.name(next(iter(attackers)))}" if short
                      else situation.DECIDING.get(view.prompt, "Choose") if self.menu is Menu.DECIDE
                      else MENU_TITLES[self.menu])
+            keys = "Best chance first · ←→ other attackers" if self.menu is Menu.ATTACK else ""
+            detail = situation.detail(self.listed[self.choice], pv) if self.listed else ""
             height = self.query_one("#choices").size.height or 12
-            self.say("#choices", choices_text(title, lines, self.choice, height, pane_width - 2, focused))
+            self.say("#choices", choices_text(title, lines, self.choice, height, pane_width - 2, focused,
+                                              detail=detail, keys=keys))
         self.write_log(self.query_one(LogPane))
         if self.asked():
             prompt = situation.asked_text(view, pv)

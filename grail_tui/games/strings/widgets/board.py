@@ -174,6 +174,12 @@ def attack_text(view: PublicView, cards: Cards, width: int, seen: Any = None) ->
     modifier named, the odds; then the roll and the result (``seen``: the attack as last shown
     before its roll, whose breakdown and support stay under the result)."""
     out = Text()
+    if view.stack:  # plots waiting to resolve, the last on top: whose each is
+        out.append("Being played", TITLE)
+        out.append(" (the last resolves first)\n" if len(view.stack) > 1 else "\n")
+        for at, face in enumerate(view.stack):
+            by = view.stack_by[at] if at < len(view.stack_by) else -1
+            out.append(clip(f" {view.name(by) if by >= 0 else 'someone'}: {cards.name(face.uid)}", width) + "\n")
     attack = view.attack
     if attack is None:
         roll = view.last_roll
@@ -234,14 +240,20 @@ def clip(line: str, width: int) -> str:
     return line if len(line) <= width else line[:max(1, width - 1)] + "…"
 
 
-def choices_text(title: str, lines: Sequence[str], at: int, height: int, width: int, card: Text) -> Text:
-    """A list of choices, one line each, the cursor's in view; below it the card it is about."""
+def choices_text(title: str, lines: Sequence[str], at: int, height: int, width: int, card: Text,
+                 detail: str = "", keys: str = "") -> Text:
+    """A list of choices, one line each, the cursor's in view; under it the keys, the focused
+    choice in full (``detail``: a line of the list is cut to the pane's width, this wraps), then
+    the card it is about."""
     out = Text(clip(title, width) + "\n", TITLE)
     room = max(1, min(len(lines), height // 2 if len(lines) > height // 2 else len(lines), height - 3))
     rows = [Row(Text(clip(line, width - 1)), index) for index, line in enumerate(lines)]
     out.append_text(window(rows, at, room))
     out.append("\n")
     more = f" ({at + 1} of {len(lines)})" if len(lines) > room else ""
-    out.append(clip(f"↑↓ Enter does it, Esc backs out{more}", width) + "\n\n", DIM)
+    out.append(f"{keys or '↑↓ Enter does it, Esc backs out'}{more}\n", DIM)  # wrapped: every key said
+    if detail:
+        out.append(detail + "\n")
+    out.append("\n")
     out.append_text(card)
     return out
