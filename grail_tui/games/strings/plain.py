@@ -112,7 +112,7 @@ class StringsPlain:
         cards = Cards(view)
         out: list[Choice] = []
         for menu in Menu:
-            listed = situation.choices(legal, menu, prompt)
+            listed = situation.choices(legal, menu, prompt, view=view)  # attacks: the best chance first
             if not listed:
                 continue
             if menu is Menu.ATTACK:
@@ -120,6 +120,7 @@ class StringsPlain:
                 for action in listed:
                     if isinstance(action, Declare):
                         by.setdefault(action.attacker, []).append(action)
+                # by the first attacker its best attack comes from, the best attack's card first
                 groups = tuple(Choice(f"Attack with {cards.name(attacker)} ({len(these)})",
                                       then=self._each(these, view, short=True)) for attacker, these in by.items())
                 out.append(Choice(f"Attack ({len(listed)} possible)", then=groups))

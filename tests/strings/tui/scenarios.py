@@ -51,6 +51,16 @@ def support_window() -> Game:
                         and bool(g.attack.support))
 
 
+def plot_to_answer() -> Game:
+    """Another player's plot on the response stack, Ann asked whether to answer it."""
+    return played_until(lambda g: ann_asked("response")(g) and bool(g.stack) and g.stack[-1].player != 0)
+
+
+def over_the_hand_limit() -> Game:
+    """The end of Ann's turn with more plot cards in her hand than it may keep."""
+    return played_until(lambda g: ann_asked("bottom")(g) and g.ending_turn and len(g.plot_hand[0]) > g.plot_limit())
+
+
 def finished() -> Game:
     game = played_until(lambda g: False, round_limit=2)
     assert game.is_over

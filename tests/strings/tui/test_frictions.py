@@ -1,0 +1,150 @@
+"""What a newcomer to Pulling Strings met at 80x24 and what the screen now tells them: the attacks
+by their chance, the whole of a long choice, why a card called off cannot attack again, whose
+plot is being played, and the hand limit with its numbers."""
+
+from __future__ import annotations
+
+import copy
+import re
+
+from grail_tui.app.app import GrailApp
+from grail_tui.games.strings.engine import CallOff, Commit, Declare
+from grail_tui.games.strings.plain import PLAIN
+from grail_tui.games.strings.screens.game import StringsScreen
+from grail_tui.games.strings.situation import Cards, chance, describe
+
+from ...pilot_table import table_of
+from . import scenarios
+from .test_play import SIZE, text
+
+
+def flat(words: str) -> str:
+    return " ".join(words.split())
+
+
+def true_chance(game, declare: Declare) -> int:  # type: ignore[no-untyped-def]
+    """The attack's chance as the engine has it once declared, on the true game."""
+    declared = copy.deepcopy(game)
+    declared.apply(declare)
+    attack = declared.public_view().attack
+    return chance(attack.attack_total - attack.defence_total)
+
+
+async def test_the_attack_list_is_best_chance_first_each_attack_with_its_chance():
+    game = scenarios.main_phase()
+    scenarios.save(game)
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StringsScreen) and screen.asked()
+        await pilot.press("a")
+        first = screen.listed
+        attacker = first[0].attacker
+        assert all(isinstance(a, Declare) and a.attacker == attacker for a in first)  # the cursor's card's
+        chances = [true_chance(game, a) for a in first]
+        assert chances == sorted(chances, reverse=True) and chances[0] > chances[-1]
+        shown = text(screen, "#choices")
+        assert f"{100 * chances[0] / 36:.0f}% " in shown.splitlines()[1]  # the chance opens each line
+        assert f"succeeds {chances[0]} in 36" in flat(shown)  # and the focused one's totals are under the list
+        await pilot.press("right")  # ← →: another card's attacks, best first too
+        other = screen.listed
+        assert other and all(isinstance(a, Declare) and a.attacker != attacker for a in other)
+        assert screen.cursor == other[0].attacker and len({a.attacker for a in other}) == 1
+        chances = [true_chance(game, a) for a in other]
+        assert chances == sorted(chances, reverse=True)
+        await pilot.press("left")
+        assert screen.listed == first
+        assert len(table_of(app).state.actions) == len(game.actions)  # looking changed nothing
+
+
+async def test_a_choice_too_long_for_its_line_is_shown_whole_under_the_list():
+    game = scenarios.main_phase()
+    scenarios.save(game)
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StringsScreen)
+        await pilot.press("a")
+        for _ in range(len(screen.listed)):  # the first attack whose line the pane cuts
+            whole = re.sub(r"^\d+%\s+", "", describe(screen.listed[screen.choice], screen.mine))
+            if len(whole) > 40:
+                break
+            await pilot.press("down")
+        assert len(whole) > 40
+        assert flat(whole) in flat(text(screen, "#choices"))
+
+
+async def test_calling_off_says_the_card_is_barred_this_turn_and_trying_it_again_says_why():
+    game = scenarios.main_phase()
+    scenarios.save(game)
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StringsScreen)
+        card = screen.cursor
+        name = Cards(screen.mine).name(card)
+        await pilot.press("a", "enter")
+        assert table_of(app).state.prompt() == "commit"
+        await pilot.pause()
+        await pilot.press("enter")
+        assert any(isinstance(a, Commit) for a in screen.listed)
+        while not isinstance(screen.listed[screen.choice], CallOff):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table_of(app).state.actions[-1] == CallOff(0)
+        said = flat(text(screen, "#prompt-error"))
+        assert f"{name} declares no more attacks this turn" in said
+        assert screen.cursor == card
+        before = len(table_of(app).state.actions)
+        await pilot.press("a")  # the same card: why not, and the other cards' attacks
+        said = flat(text(screen, "#prompt-error"))
+        assert f"You called off {name}'s attack this turn" in said
+        assert all(a.attacker != card for a in screen.listed)
+        assert len(table_of(app).state.actions) == before
+
+
+async def test_a_plot_being_played_names_who_played_it():
+    game = scenarios.plot_to_answer()
+    scenarios.save(game)
+    entry = game.stack[-1]
+    who, card = game.setup.names[entry.player], game.defs[entry.card].name
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StringsScreen) and screen.asked()
+        assert flat(text(screen, "#prompt-text")).startswith(f"{who} plays {card}: p answers")
+        assert screen.pane == "attack" and f"{who}: {card}" in text(screen, "#pane-attack")
+
+
+async def test_the_hand_limit_says_the_limit_and_how_many_go():
+    game = scenarios.over_the_hand_limit()
+    scenarios.save(game)
+    held, limit = len(game.plot_hand[0]), game.plot_limit()
+    going = game.due[1]
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StringsScreen) and screen.asked()
+        said = flat(text(screen, "#prompt-text"))
+        assert f"Your plot hand holds {held} cards and may keep {limit}" in said
+        assert f"so {going} card{'s' if going != 1 else ''} go" in said and "Enter chooses which" in said
+    plain = PLAIN.situation(game.view(0), 0, asked=True, pending=None)
+    assert f"holds {held} cards and may keep {limit}" in plain and f"so {going} card" in plain
+
+
+def test_plain_lists_each_attackers_attacks_best_chance_first_with_the_chance():
+    game = scenarios.main_phase()
+    view = game.view(0)
+    menu = next(c for c in PLAIN.choices(view, 0, view.legal) if c.label.startswith("Attack ("))
+    for by_card in menu.then:
+        declares = [c.action for c in by_card.then]
+        chances = [true_chance(game, a) for a in declares]
+        assert chances == sorted(chances, reverse=True)
+        for choice, wins in zip(by_card.then, chances, strict=True):
+            assert choice.label.startswith(f"{100 * wins / 36:.0f}%")
