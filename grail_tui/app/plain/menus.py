@@ -64,6 +64,8 @@ def option_value(settings: NewGame, key: str) -> str:
         return ", ".join(labels.get(v, v) for v in option.seat_values(settings.options.get(key, option.default),
                                                                         len(settings.seats)))
     value = str(settings.options.get(key, option.default))
+    if not option.choices and not option.is_text:
+        return option.number_text(value, len(settings.seats))
     return dict(option.choices).get(value, value)
 
 

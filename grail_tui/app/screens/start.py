@@ -324,6 +324,14 @@ class StartMenu(Widget, can_focus=True):
         kept = " · goes on where you left it" if kind.name in self.lessons_kept else ""
         return f"t · {kind.title}{kept}"
 
+    def seat_label(self, k: int) -> str:
+        """Seat ``k`` as a dialog about the seats names it: on a server an open seat is an open
+        seat (the name it had as a bot is not who will sit there), or kept for someone."""
+        seat = self.settings.seats[k]
+        if self.remote and k and seat.bot is None:
+            return f"kept for {seat.reserved}" if seat.reserved else "open seat"
+        return seat.name or f"Seat {k + 1}"
+
     def seat_hint(self, k: int) -> str:
         """What the keys do on seat ``k``'s row, and nothing they do not."""
         if not self.remote:
@@ -384,7 +392,7 @@ class StartMenu(Widget, can_focus=True):
                 self.message = ""
                 self.refresh()
 
-        names = [seat.name or ("open seat" if self.remote else f"Seat {k + 1}") for k, seat in enumerate(s.seats)]
+        names = [self.seat_label(k) for k in range(len(s.seats))]
         self.app.push_screen(SeatChoices(option, names, s.options.get(option.key, option.default)), chosen)
 
     def action_erase(self) -> None:
@@ -479,7 +487,8 @@ class StartMenu(Widget, can_focus=True):
                 shown = dict(option.choices).get(str(value), str(value))
                 hint = f"←/→ · {option.hint}" if option.hint else "←/→"
             else:
-                shown = str(value) if value else f"({option.default})"
+                shown = (option.number_text(value, len(s.seats)) if value or option.by_players
+                         else f"({option.default})")
                 hint = f"type digits, Backspace erases · {option.hint}" if option.hint else "type digits"
             line(f"option:{option.key}", option.label, shown, hint)
         if self.remote:

@@ -9,14 +9,14 @@ from ..api import Drawing
 from .glyphs import glyphs as strings_glyphs
 
 KEYS = """\
-# Keys
+# Keys in Pulling Strings
 
 | key | what it does |
 |---|---|
 | ↑ ↓ (or k j) | walk your side: your structure, your resources, your hands; the card's text shows in the card pane |
 | ← → (or h l) | in your structure: up to a card's master, down to its first puppet |
 | Enter | the choice the game asks for now (set-up, draws, placement, commit, a hand over its limit, an offer, sheltering); in a list, does the choice under the cursor |
-| a | attack: the attacks open to you, those of the card under the cursor first |
+| a | attack: the attacks of the card under the cursor (of every card if it has none), the best chance of success first, each with its chance; in the list ← → show another card's |
 | s | support an attack, with a card's token or an agent from your hand |
 | p | play a plot card |
 | m | move a group (with its puppets) or a resource's link |
@@ -27,6 +27,8 @@ KEYS = """\
 | Esc | back out of a list |
 | Tab, v c t g | the right-hand pane: the attack, the card's text, the table, the log |
 | w | the table pane shows the next player's structure |
+| z | standing answers, one after another: pass on every support and reaction unless a group of yours is attacked; pass in every round-table window this turn; none |
+| : | say something to everyone at the table (server games) |
 
 Each card in a structure reads: name, power/global power, R resistance (groups), its
 alignments (St State, Mk Market, Pr Progressive, Tr Traditional, Pc Pacifist, Mi Militant,

@@ -15,7 +15,7 @@ from grail_tui.games.strings.situation import Cards, chance, describe
 
 from ...pilot_table import table_of
 from . import scenarios
-from .test_play import SIZE, text
+from .test_play import SIZE, on_screen, text
 
 
 def flat(words: str) -> str:
@@ -148,3 +148,20 @@ def test_plain_lists_each_attackers_attacks_best_chance_first_with_the_chance():
         assert chances == sorted(chances, reverse=True)
         for choice, wins in zip(by_card.then, chances, strict=True):
             assert choice.label.startswith(f"{100 * wins / 36:.0f}%")
+
+
+async def test_help_in_a_game_opens_on_the_games_own_keys_then_the_keys_anywhere_then_the_rules():
+    scenarios.save(scenarios.main_phase())
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        first = on_screen(app)  # the first screenful, as it opens
+        assert "Keys in Pulling Strings" in first and "best chance of success first" in flat(first)
+        assert "Ctrl+P" not in first and "lobby" not in first
+        shown = app.screen.query_one("#help Static").content.markup  # the Markdown the help shows
+        keys, anywhere = shown.index("# Keys in Pulling Strings"), shown.index("## Keys anywhere in grail-tui")
+        assert keys < anywhere < shown.index("# Pulling Strings: the rules in short")
+        assert "In the lobby of a server" not in shown  # the lobby's keys are the lobby's help
