@@ -268,7 +268,7 @@ ASKED = {
     "place": "Free placement: Enter lists where a card of your group hand can go, or none.",
     "main": "Your main phase: a attack · m move · p plot · o offer · u more · e end turn.",
     "commit": "Commit your attack or call it off: Enter lists the ways.",
-    "support": "Support window: s adds a card or an agent · p plays a plot · n passes.",
+    "support": "Support window: s adds a card or an agent · p plays a plot · n passes (z: stop asking).",
     "round table": "Your lap at the table: p plays a plot · u buys or shows · o offers · n passes.",
     "response": "A plot is being played: p answers with a plot of yours · n lets it be.",
     "claims": "A claim of victory stands: p plays a plot against it · n lets it stand.",
@@ -281,7 +281,7 @@ ASKED = {
 
 
 DECIDING = {"cabal": "Your Cabal (secret)", "start": "Your start group (secret)", "open start": "Your start group",
-            "draw": "What to draw", "place": "Free placement: card under master (arrow)",
+            "draw": "What to draw (each draw is free)", "place": "Free placement: card under master (arrow)",
             "commit": "Commit the attack", "bottom": "To the bottom of your plot deck",
             "shelter": "Your group is to be destroyed", "offer": "An offer of cards", "swap": "A swap of resources",
             "counter": "Answer with a counterstrike?"}
@@ -290,6 +290,14 @@ DECIDING = {"cabal": "Your Cabal (secret)", "start": "Your start group (secret)"
 def asked_text(view: PublicView, pv: PlayerView | None) -> str:
     prompt = view.prompt
     text = ASKED.get(prompt, "Enter lists what you may do.")
+    if prompt == "shelter" and view.sheltering >= 0:
+        text = (f"Your {Cards(pv if pv is not None else view).name(view.sheltering)} is about to be destroyed: "
+                "Enter to shelter it or let it go.")
+    if prompt == "claims" and view.claims:
+        who = list(dict.fromkeys(view.name(p) for p, _ in view.claims))
+        reasons = ", ".join(dict.fromkeys(reason for _, reason in view.claims if reason))
+        text = (f"{' and '.join(who)} claim{'s' if len(who) == 1 else ''} victory"
+                f"{f' ({reasons})' if reasons else ''}: p plays a plot against it · n lets it stand.")
     if prompt == "bottom" and pv is not None:
         text = bottom_text(view, pv)
     if prompt == "response" and view.stack:
@@ -355,7 +363,8 @@ def status(view: PublicView, viewer: int | None) -> tuple[str, str]:
 
 
 def describe(action: Action, view: PlayerView, short: bool = False, with_chance: bool = True) -> str:
-    """``action`` in words; ``short``: an attack without its attacker (the list's title names it).
+    """``action`` in words; ``short``: without what the list's title says (an attack's attacker,
+    "Start with" under "Your start group").
     An attack opens with its chance of success before support, so a list of them reads down the
     column of chances."""
     cards = Cards(view)
@@ -369,11 +378,11 @@ def describe(action: Action, view: PlayerView, short: bool = False, with_chance:
     if isinstance(action, ChooseCabal):
         card = cards.card(action.card)
         extra = f" ({numbers(card)} {alignments(card)})" if card is not None else ""
-        return f"Cabal: {name(action.card)}{extra}"
+        return f"{'' if short else 'Cabal: '}{name(action.card)}{extra}"
     if isinstance(action, ChooseStart):
         card = cards.card(action.card)
         extra = f" ({numbers(card)} {alignments(card)})" if card is not None else ""
-        return f"Start with {name(action.card)}{extra}"
+        return f"{'' if short else 'Start with '}{name(action.card)}{extra}"
     if isinstance(action, Draw):
         drawn = [w for w, yes in (("a plot card", action.plot), ("a group card", action.group)) if yes]
         return "Draw " + " and ".join(drawn) if drawn else "Draw nothing"
@@ -480,7 +489,7 @@ def subject(action: Action) -> int:
     """The card a choice is about, for the card pane (-1: none)."""
     for field in ("target", "card", "group", "resource", "attacker", "payer", "plot", "mine", "theirs"):
         value = getattr(action, field, -1)
-        if isinstance(value, int) and value >= 0:
+        if type(value) is int and value >= 0:  # not a bool: a draw's plot=True is no card 1
             return value
     cards = getattr(action, "cards", ()) or getattr(action, "payers", ())
     return cards[0] if cards else -1
@@ -495,7 +504,8 @@ def in_menu(action: Action, menu: Menu, prompt: str) -> bool:
 def mentions(action: Action, uid: int) -> bool:
     """Does the action name this card (as the card played, the attacker, the target, a payer...)?"""
     for field in ("card", "attacker", "target", "group", "resource", "holder", "at", "payer", "plot", "mine", "theirs"):
-        if getattr(action, field, -2) == uid:
+        value = getattr(action, field, -2)
+        if type(value) is int and value == uid:  # not a bool: a draw's group=True is no card 1
             return True
     return uid in getattr(action, "cards", ()) or uid in getattr(action, "payers", ())
 
@@ -506,6 +516,8 @@ def choices(legal: Sequence[Action], menu: Menu, prompt: str, about: int = -1,
     only those by the card under the cursor (if it has any), the best chance first (``view``:
     the seat's, whose attacks are foreseen)."""
     found = [a for a in legal if in_menu(a, menu, prompt)]
+    if prompt == "draw":  # both draws are free (§6.1): the most cards first, nothing last
+        found.sort(key=lambda a: -(getattr(a, "plot", False) + getattr(a, "group", False)))
     if menu is Menu.ATTACK:
         by: list[Action] = [a for a in found if isinstance(a, Declare) and a.attacker == about]
         return best_first(by or found, view)

@@ -61,6 +61,16 @@ def over_the_hand_limit() -> Game:
     return played_until(lambda g: ann_asked("bottom")(g) and g.ending_turn and len(g.plot_hand[0]) > g.plot_limit())
 
 
+def group_to_shelter() -> Game:
+    """A group of Ann's about to be destroyed, Ann asked whether to shelter it."""
+    return played_until(ann_asked("shelter"))
+
+
+def claim_to_answer() -> Game:
+    """Another player's claim of victory standing, Ann asked whether to play against it."""
+    return played_until(lambda g: ann_asked("claims")(g) and any(c.player != 0 for c in g.claims))
+
+
 def finished() -> Game:
     game = played_until(lambda g: False, round_limit=2)
     assert game.is_over

@@ -91,6 +91,7 @@ async def test_calling_off_says_the_card_is_barred_this_turn_and_trying_it_again
         await pilot.pause()
         await pilot.press("enter")
         assert any(isinstance(a, Commit) for a in screen.listed)
+        assert "Margin" in text(screen, "#choices")  # committing with the odds in sight
         while not isinstance(screen.listed[screen.choice], CallOff):
             await pilot.press("down")
         await pilot.press("enter")
@@ -165,3 +166,37 @@ async def test_help_in_a_game_opens_on_the_games_own_keys_then_the_keys_anywhere
         keys, anywhere = shown.index("# Keys in Pulling Strings"), shown.index("## Keys anywhere in grail-tui")
         assert keys < anywhere < shown.index("# Pulling Strings: the rules in short")
         assert "In the lobby of a server" not in shown  # the lobby's keys are the lobby's help
+
+
+async def test_the_shelter_prompt_names_the_group_and_the_claims_prompt_who_claims_and_by_what():
+    for make in (scenarios.group_to_shelter, scenarios.claim_to_answer):
+        game = make()
+        scenarios.save(game)
+        if game.shelter is not None:
+            said = f"Your {game.defs[game.shelter[1]].name} is about to be destroyed"
+        else:
+            claim = game.claims[0]
+            said = f"{game.setup.names[claim.player]} claims victory ({claim.reason})"
+        app = GrailApp(bot_delay=30, resume=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, StringsScreen) and screen.asked()
+            assert flat(text(screen, "#prompt-text")).startswith(said)
+
+
+async def test_the_draw_list_offers_both_free_draws_first():
+    game = scenarios.played_until(scenarios.ann_asked("draw"))
+    scenarios.save(game)
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, StringsScreen)
+        first = screen.listed[0]
+        assert first.plot and first.group
+        assert "each draw is free" in text(screen, "#choices")
+        shown = text(screen, "#choices")
+        cards = Cards(screen.mine)
+        assert not any(cards.name(s.uid) in shown for s in screen.public.structure)  # a draw is about no card

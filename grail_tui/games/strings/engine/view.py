@@ -130,7 +130,8 @@ class PublicView:
     stack_by: tuple[Player, ...] = ()  # who played each plot of ``stack``, in its order
     plot_limit: int = PLOT_HAND_LIMIT  # plot cards a hand may hold at the end of its turn (an agenda may change it)
     ending_turn: bool = False  # the active player's turn is ending: a plot hand over its limit is cut down now
-    called_off: tuple[Uid, ...] = ()  # cards whose attack was called off this turn: none declares again (§8.4)
+    called_off: tuple[Uid, ...] = ()
+    sheltering: Uid = -1  # the group about to be destroyed whose controller may shelter it (§14.5)  # cards whose attack was called off this turn: none declares again (§8.4)
 
     @property
     def players(self) -> int:
@@ -221,6 +222,7 @@ def public_view(game: Game) -> PublicView:
         last_roll=game.last_roll, outcome=game.outcome, card_set=game.setup.card_set,
         stack_by=tuple(e.player for e in game.stack), plot_limit=game.plot_limit(),
         ending_turn=game.ending_turn, called_off=tuple(sorted(game.called_off)),
+        sheltering=game.shelter[1] if game.shelter is not None else -1,
     )
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -420,11 +421,14 @@ class StringsScreen(TableScreen):
             self.choice = min(self.choice, len(self.listed) - 1)
             focus = situation.subject(self.listed[self.choice])
         focused = card_pane(cards, focus)
+        if self.menu is not None and focus < 0:  # a choice about no card (a draw, a commit)
+            focused = attack_text(view, cards, pane_width, self.seen_attack) if view.attack is not None else Text()
         self.say("#pane-card", focused)
         if self.menu is not None and pv is not None:
             attackers = {a.attacker for a in self.listed if isinstance(a, Declare)}
             short = self.menu is Menu.ATTACK and len(attackers) == 1
-            lines = [situation.describe(a, pv, short) for a in self.listed]
+            titled = short or (self.menu is Menu.DECIDE and view.prompt in situation.DECIDING)
+            lines = [situation.describe(a, pv, titled) for a in self.listed]
             title = (f"Attacks by {cards.name(next(iter(attackers)))}" if short
                      else situation.DECIDING.get(view.prompt, "Choose") if self.menu is Menu.DECIDE
                      else MENU_TITLES[self.menu])
