@@ -144,6 +144,7 @@ def test_plain_lists_each_attackers_attacks_best_chance_first_with_the_chance():
     view = game.view(0)
     menu = next(c for c in PLAIN.choices(view, 0, view.legal) if c.label.startswith("Attack ("))
     for by_card in menu.then:
+        assert by_card.label.endswith(f", best {100 * true_chance(game, by_card.then[0].action) / 36:.0f}%)")
         declares = [c.action for c in by_card.then]
         chances = [true_chance(game, a) for a in declares]
         assert chances == sorted(chances, reverse=True)
