@@ -192,3 +192,20 @@ async def test_on_the_servers_form_the_decks_dialog_calls_an_open_seat_an_open_s
         seats = app.screen.query_one("SeatList").render().plain
         assert "Seat 2  open seat" in seats and bot_name not in seats
         assert "Seat 1  ann" in seats and f"Seat 3  {settings.seats[2].name}" in seats
+
+
+async def test_a_game_chosen_past_a_two_player_one_keeps_its_own_player_count():
+    app = GrailApp(seed=7, bot_delay=0, player_name="Ann")
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen.query_one(StartMenu)
+        await to_row(pilot, menu, "game")
+        while menu.settings.game != "succession":  # two players, always
+            await pilot.press("right")
+        assert len(menu.settings.seats) == 2
+        await pilot.press("right")
+        assert menu.settings.game == "strings" and len(menu.settings.seats) == KIND.default_players == 4
+        await to_row(pilot, menu, "players")
+        await pilot.press("right")  # five, chosen: kept through the games that allow it
+        await to_row(pilot, menu, "game")
+        await pilot.press("left", "right")
+        assert menu.settings.game == "strings" and len(menu.settings.seats) == 5

@@ -75,8 +75,9 @@ class StringsUI:
         t and v switch the right-hand pane (the table, the attack) while whatever the game asks
         is answered plainly (the first choice listed, a pass, the end of the turn)."""
         lists = ("enter", "enter")  # the list of choices, then its first
-        return {"form": [("down", None), ("right", "◂ Pulling Strings ▸"), ("down", None),
-                         ("right", f"◂ {players} ▸")],
+        # the Players row down to two (the game opens at its usual count), then up to ``players``
+        count = [("left", "◂ 2 ▸"), *([("right", f"◂ {players} ▸")] if players > 2 else [])]
+        return {"form": [("down", None), ("right", "◂ Pulling Strings ▸"), ("down", None), *count],
                 "opened": "'s structure",
                 "panes": [("t", ["The table · goal"]), ("v", ["No attack yet.", "Last attack", "Attack to "])],
                 "asked": [("Enter lists", lists), ("Enter chooses", lists), ("Enter to ", lists),
