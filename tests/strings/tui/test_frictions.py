@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 import re
 
+import pytest
+
 from grail_tui.app.app import GrailApp
 from grail_tui.games.strings.engine import CallOff, Commit, Declare
 from grail_tui.games.strings.plain import PLAIN
@@ -201,3 +203,21 @@ async def test_the_draw_list_offers_both_free_draws_first():
         shown = text(screen, "#choices")
         cards = Cards(screen.mine)
         assert not any(cards.name(s.uid) in shown for s in screen.public.structure)  # a draw is about no card
+
+
+@pytest.mark.parametrize("kind", ["control", "destroy"])
+async def test_a_successful_attack_says_what_became_of_its_target(kind):
+    game = scenarios.played_until(lambda g: scenarios.ann_asked("main")(g) and g.last_roll is not None
+                                  and g.last_roll.success and g.round >= 2 and g.last_roll.attack_kind.value == kind)
+    scenarios.save(game)
+    roll = game.last_roll
+    name = game.defs[roll.target].name
+    if roll.attack_kind.value == "control":
+        said = f"{name} is now {game.setup.names[game.board.controller[roll.target]]}'s"
+    else:
+        said = f"{name} is destroyed"
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        assert said in flat(text(app.screen, "#pane-attack"))

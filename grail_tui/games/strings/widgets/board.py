@@ -169,6 +169,20 @@ def _support(out: Text, view: PublicView, attack: Any, cards: Cards, width: int)
         out.append(clip(f" {help_.value:+d} {help_.side[:3]}: {card} ({view.name(help_.player)}{how})", width) + "\n")
 
 
+def _outcome(view: PublicView, roll: Any, cards: Cards) -> str:
+    """What the success did, as the table shows it now: the target taken into a structure, or
+    in a destroyed pile (a shelter or a later move may have changed it: then nothing is said)."""
+    seated = {s.uid: s for s in view.structure}
+    target, attacker = seated.get(roll.target), seated.get(roll.attacker)
+    name = cards.name(roll.target)
+    if roll.attack_kind.value == "control" and target is not None and attacker is not None \
+            and target.controller == attacker.controller:
+        return f": {name} is now {view.name(target.controller)}'s"
+    if roll.attack_kind.value == "destroy" and any(f.uid == roll.target for seat in view.seats for f in seat.destroyed):
+        return f": {name} is destroyed"
+    return ""
+
+
 def attack_text(view: PublicView, cards: Cards, width: int, seen: Any = None) -> Text:
     """The attack as it goes: the declaration, each contribution, the running totals with every
     modifier named, the odds; then the roll and the result (``seen``: the attack as last shown
@@ -196,6 +210,8 @@ def attack_text(view: PublicView, cards: Cards, width: int, seen: Any = None) ->
         out.append("success" if roll.success else "failure", GOOD if roll.success else BAD)
         if not roll.success and total >= 11:
             out.append(" (11 and 12 always fail)")
+        if roll.success:
+            out.append(_outcome(view, roll, cards))
         if seen is not None and (seen.attacker, seen.target.uid) == (roll.attacker, roll.target):
             out.append(f"\nAttack: {_parts(seen.attack_parts)}\nDefence: {_parts(seen.defence_parts)}\n")
             _support(out, view, seen, cards, width)
