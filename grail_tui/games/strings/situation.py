@@ -6,6 +6,7 @@ Everything here reads one seat's view (or the public view): nothing of what the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -178,6 +179,12 @@ def card_text(card: CardDef) -> list[str]:
     if card.goal_text:
         lines.append("Goal: " + card.goal_text)
     return lines
+
+
+def with_goal(text: str, goal: int) -> str:
+    """A card's words with "(basic goal - N)" worked out for a table whose basic goal is ``goal``."""
+    return re.sub(r"\(basic goal - (\d+)\)",
+                  lambda found: f"{goal - int(found[1])} (basic goal {goal} - {found[1]})", text)
 
 
 # -- a power structure ---------------------------------------------------------------------------

@@ -221,3 +221,19 @@ async def test_a_successful_attack_says_what_became_of_its_target(kind):
         await pilot.pause()
         await pilot.press("v")
         assert said in flat(text(app.screen, "#pane-attack"))
+
+
+async def test_a_goal_counted_from_the_basic_goal_is_worked_out_for_this_table():
+    game = scenarios.main_phase()
+    scenarios.save(game)
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        cabal = screen.public.seats[0].cabal.uid
+        assert screen.cursor == cabal
+        await pilot.press("c")
+        found = re.search(r"\(basic goal - (\d+)\)", game.defs[cabal].goal_text)
+        assert found, "the scenario's Cabal counts its goal from the basic goal"
+        goal, less = game.basic_goal(), int(found[1])
+        assert f"{goal - less} (basic goal {goal} - {less})" in flat(text(screen, "#pane-card"))

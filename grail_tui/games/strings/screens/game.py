@@ -420,7 +420,7 @@ class StringsScreen(TableScreen):
         if self.menu is not None and self.listed:
             self.choice = min(self.choice, len(self.listed) - 1)
             focus = situation.subject(self.listed[self.choice])
-        focused = card_pane(cards, focus)
+        focused = card_pane(cards, focus, view.basic_goal)
         if self.menu is not None and focus < 0:  # a choice about no card (a draw, a commit)
             focused = attack_text(view, cards, pane_width, self.seen_attack) if view.attack is not None else Text()
         self.say("#pane-card", focused)

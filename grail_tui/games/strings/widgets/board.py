@@ -242,11 +242,15 @@ def attack_text(view: PublicView, cards: Cards, width: int, seen: Any = None) ->
     return out
 
 
-def card_pane(cards: Cards, uid: int) -> Text:
+def card_pane(cards: Cards, uid: int, goal: int | None = None) -> Text:
+    """A card's full text; ``goal``: this table's basic goal, worked into a goal that counts from
+    it ("at least (basic goal - 4) groups" reads "at least 7 (basic goal 11 - 4) groups")."""
     card = cards.card(uid) if uid >= 0 else None
     if card is None:
         return Text("Move the cursor onto a card to read it.", DIM)
     lines = situation.card_text(card)
+    if goal is not None:
+        lines = [situation.with_goal(line, goal) for line in lines]
     out = Text(lines[0] + "\n", TITLE)
     out.append("\n".join(lines[1:]))
     return out
