@@ -432,7 +432,7 @@ class StringsScreen(TableScreen):
             title = (f"Attacks by {cards.name(next(iter(attackers)))}" if short
                      else situation.DECIDING.get(view.prompt, "Choose") if self.menu is Menu.DECIDE
                      else MENU_TITLES[self.menu])
-            keys = "Best chance first · ←→ other attackers" if self.menu is Menu.ATTACK else ""
+            keys = "Best chance first · ←→ other attackers" if self.menu is Menu.ATTACK else ""  # under ↑↓ Enter
             detail = situation.detail(self.listed[self.choice], pv) if self.listed else ""
             height = self.query_one("#choices").size.height or 12
             self.say("#choices", choices_text(title, lines, self.choice, height, pane_width - 2, focused,

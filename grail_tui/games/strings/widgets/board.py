@@ -271,7 +271,9 @@ def choices_text(title: str, lines: Sequence[str], at: int, height: int, width: 
     out.append_text(window(rows, at, room))
     out.append("\n")
     more = f" ({at + 1} of {len(lines)})" if len(lines) > room else ""
-    out.append(f"{keys or '↑↓ Enter does it, Esc backs out'}{more}\n", DIM)  # wrapped: every key said
+    out.append(clip(f"↑↓ Enter does it, Esc backs out{more}", width) + "\n", DIM)
+    if keys:  # the list's own keys, wrapped: every one said
+        out.append(f"{keys}\n", DIM)
     if detail:
         out.append(detail + "\n")
     out.append("\n")
