@@ -237,3 +237,16 @@ async def test_a_goal_counted_from_the_basic_goal_is_worked_out_for_this_table()
         assert found, "the scenario's Cabal counts its goal from the basic goal"
         goal, less = game.basic_goal(), int(found[1])
         assert f"{goal - less} (basic goal {goal} - {less})" in flat(text(screen, "#pane-card"))
+
+
+async def test_at_120x40_an_open_list_has_the_room_for_the_focused_choice_in_full():
+    scenarios.save(scenarios.main_phase())
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        assert "Before support: attack" in on_screen(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "The table · goal" in on_screen(app)  # the table is back once the list is closed

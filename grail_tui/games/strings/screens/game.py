@@ -142,6 +142,7 @@ class StringsScreen(TableScreen):
         for name in PANES:
             self.query_one(f"#pane-{name}").set_class(name == self.pane and self.menu is None, "-current")
         self.query_one("#choices").set_class(self.menu is not None, "-current")
+        self.set_class(self.menu is not None, "-menu")  # wide: a list takes the table's room (strings.tcss)
 
     # -- the game's part of the table screen -------------------------------------------
 
