@@ -399,10 +399,10 @@ class GrailApp(App[int]):
 
         self.push_screen(ConfirmPrompt(question, hint), lambda yes: then(bool(yes)))
 
-    def show_help(self, kind: GameKind | None = None) -> None:
+    def show_help(self, kind: GameKind | None = None, at_table: bool = False) -> None:
         from .screens.help import HelpScreen
 
-        self.push_screen(HelpScreen(kind))
+        self.push_screen(HelpScreen(kind, at_table=at_table))
 
     def explain(self, step: LessonStep, last: bool) -> None:
         from .screens.lesson import LessonNotice

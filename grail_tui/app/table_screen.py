@@ -51,7 +51,7 @@ class Shell(Protocol):
         """A yes-or-no question; ``then`` with the answer (anything but yes is no)."""
         ...
 
-    def show_help(self, kind: GameKind | None = None) -> None: ...
+    def show_help(self, kind: GameKind | None = None, at_table: bool = False) -> None: ...
 
     def explain(self, step: LessonStep, last: bool) -> None:
         """A lesson's explanation of the step it has reached (app/lesson.py), to be dismissed;
@@ -467,7 +467,7 @@ class TableScreen(Screen[None]):
         self.shell.ask_to_say(self.client.chat)
 
     def action_help(self) -> None:
-        self.shell.show_help(self.client.kind)
+        self.shell.show_help(self.client.kind, at_table=True)
 
     def action_leave_lesson(self) -> None:
         if self.lesson is not None:

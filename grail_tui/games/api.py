@@ -343,7 +343,9 @@ class GameUI(Protocol):
         ...
 
     def help_text(self) -> str:
-        """The game's keys and rules, as Markdown."""
+        """The game's keys and rules, as Markdown: the keys first, the rules from the first
+        top-level heading (``# ``) after them (help at the table puts the keys that work anywhere
+        between the two)."""
         ...
 
     def plain(self) -> Any:

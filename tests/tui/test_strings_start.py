@@ -151,3 +151,61 @@ async def test_the_servers_form_offers_the_card_sets_the_server_offers():
         await pilot.press("right")
         assert settings.chosen_options()["cards"] == "home1"
         assert "> Card set      Home Brew (home1)" in screen_text(app)
+
+
+async def test_the_basic_goal_left_to_the_game_says_what_it_comes_to_for_this_table():
+    app = GrailApp(seed=7, bot_delay=0, player_name="Ann")
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen.query_one(StartMenu)
+        await choose_strings(pilot, menu)
+        await to_row(pilot, menu, "players")
+        while len(menu.settings.seats) != 4:
+            await pilot.press("right")
+        assert "Basic goal    11, by players" in screen_text(app)
+        await pilot.press("right", "right")
+        assert "Basic goal    10, by players" in screen_text(app)  # 6 players: the goal the rules give them
+        await to_row(pilot, menu, "option:goal")
+        await pilot.press("8")
+        assert "> Basic goal    8 " in screen_text(app) and menu.settings.setup().goal == 8
+
+
+async def test_on_the_servers_form_the_decks_dialog_calls_an_open_seat_an_open_seat():
+    settings = NewGame(game="strings", seed=0)
+    settings.seats[0] = SeatConfig("ann")
+    settings.set_players(4)
+    app = GrailApp(seed=7, bot_delay=0, player_name="Ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(NewGameScreen(settings))
+        await pilot.pause()
+        menu = app.screen.query_one(StartMenu)
+        bot_name = settings.seats[1].name
+        await to_row(pilot, menu, "seat1")
+        for _ in range(8):
+            if settings.seats[1].bot is None:
+                break
+            await pilot.press("right")
+        assert settings.seats[1].bot is None and "open seat" in screen_text(app)
+        await to_row(pilot, menu, "option:decks")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SeatChoices)
+        seats = app.screen.query_one("SeatList").render().plain
+        assert "Seat 2  open seat" in seats and bot_name not in seats
+        assert "Seat 1  ann" in seats and f"Seat 3  {settings.seats[2].name}" in seats
+
+
+async def test_a_game_chosen_past_a_two_player_one_keeps_its_own_player_count():
+    app = GrailApp(seed=7, bot_delay=0, player_name="Ann")
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen.query_one(StartMenu)
+        await to_row(pilot, menu, "game")
+        while menu.settings.game != "succession":  # two players, always
+            await pilot.press("right")
+        assert len(menu.settings.seats) == 2
+        await pilot.press("right")
+        assert menu.settings.game == "strings" and len(menu.settings.seats) == KIND.default_players == 4
+        await to_row(pilot, menu, "players")
+        await pilot.press("right")  # five, chosen: kept through the games that allow it
+        await to_row(pilot, menu, "game")
+        await pilot.press("left", "right")
+        assert menu.settings.game == "strings" and len(menu.settings.seats) == 5

@@ -64,6 +64,8 @@ def option_value(settings: NewGame, key: str) -> str:
         return ", ".join(labels.get(v, v) for v in option.seat_values(settings.options.get(key, option.default),
                                                                         len(settings.seats)))
     value = str(settings.options.get(key, option.default))
+    if not option.choices and not option.is_text:
+        return option.number_text(value, len(settings.seats))
     return dict(option.choices).get(value, value)
 
 
@@ -101,10 +103,7 @@ async def edit(terminal: Terminal, settings: NewGame, *, server: bool = False) -
             which = await choose(terminal, title, [k.title for k in offered], back=True)
             if which is None or which == QUIT:
                 continue
-            settings.game = offered[which].name
-            settings.options = {}
-            settings.__post_init__()
-            settings.set_players(len(settings.seats))
+            settings.choose_game(offered[which].name)
         elif row == "players":
             low, high = kind.min_players, kind.max_players
             typed = await ask(terminal, f"How many players ({low} to {high})?")
@@ -113,6 +112,7 @@ async def edit(terminal: Terminal, settings: NewGame, *, server: bool = False) -
                     terminal.say(f"Type a number from {low} to {high}.")
                     continue
                 settings.set_players(int(typed))
+                settings.players_chosen = int(typed)
                 fixed = settings.fixed_players()
                 if fixed and fixed != int(typed):
                     terminal.say(f"This game's settings are always played by {fixed} players.")

@@ -80,6 +80,7 @@ class NewGame:
     on_flag: Flag = "bot"  # a turn-based seat out of time: a bot plays it, it is skipped, or the game ends
     # a server's own choices for options (its card sets and decks): game -> key -> (value, label)s
     offered: Mapping[str, Mapping[str, tuple[tuple[str, str], ...]]] = field(default_factory=dict)
+    players_chosen: int = 0  # the player count the person set on the form (0: none yet)
 
     def __post_init__(self) -> None:
         for option in self.game_options():
@@ -105,6 +106,14 @@ class NewGame:
             if need is not None:
                 return need
         return None
+
+    def choose_game(self, name: str) -> None:
+        """Another game, with its own options, for the player count the person chose, or its
+        usual count: passing a two-player game on the way leaves no one at two."""
+        self.game = name
+        self.options = {}
+        self.__post_init__()
+        self.set_players(self.players_chosen or self.kind.default_players)
 
     def set_players(self, n: int) -> None:
         kind = self.kind
@@ -235,15 +244,13 @@ class StartMenu(Widget, can_focus=True):
         s = self.settings
         if item == "players":
             s.set_players(len(s.seats) + delta)
+            s.players_chosen = len(s.seats)
             fixed = s.fixed_players()
             if fixed:
                 self.message = f"This choice is always played by {fixed} players."
         elif item == "game":
             names = [kind.name for kind in registry.playable()]
-            s.game = names[(names.index(s.game) + delta) % len(names)]
-            s.options = {}
-            s.__post_init__()
-            s.set_players(len(s.seats))
+            s.choose_game(names[(names.index(s.game) + delta) % len(names)])
             rows = self.rows()
             self._place(rows, rows.index("game"))  # rows above it come and go with the game (Learn to play)
         elif item.startswith("seat"):
@@ -324,6 +331,14 @@ class StartMenu(Widget, can_focus=True):
         kept = " · goes on where you left it" if kind.name in self.lessons_kept else ""
         return f"t · {kind.title}{kept}"
 
+    def seat_label(self, k: int) -> str:
+        """Seat ``k`` as a dialog about the seats names it: on a server an open seat is an open
+        seat (the name it had as a bot is not who will sit there), or kept for someone."""
+        seat = self.settings.seats[k]
+        if self.remote and k and seat.bot is None:
+            return f"kept for {seat.reserved}" if seat.reserved else "open seat"
+        return seat.name or f"Seat {k + 1}"
+
     def seat_hint(self, k: int) -> str:
         """What the keys do on seat ``k``'s row, and nothing they do not."""
         if not self.remote:
@@ -384,7 +399,7 @@ class StartMenu(Widget, can_focus=True):
                 self.message = ""
                 self.refresh()
 
-        names = [seat.name or ("open seat" if self.remote else f"Seat {k + 1}") for k, seat in enumerate(s.seats)]
+        names = [self.seat_label(k) for k in range(len(s.seats))]
         self.app.push_screen(SeatChoices(option, names, s.options.get(option.key, option.default)), chosen)
 
     def action_erase(self) -> None:
@@ -479,7 +494,8 @@ class StartMenu(Widget, can_focus=True):
                 shown = dict(option.choices).get(str(value), str(value))
                 hint = f"←/→ · {option.hint}" if option.hint else "←/→"
             else:
-                shown = str(value) if value else f"({option.default})"
+                shown = (option.number_text(value, len(s.seats)) if value or option.by_players
+                         else f"({option.default})")
                 hint = f"type digits, Backspace erases · {option.hint}" if option.hint else "type digits"
             line(f"option:{option.key}", option.label, shown, hint)
         if self.remote:

@@ -116,6 +116,7 @@ class SetupOption:
     hint: str = ""
     players: Mapping[str, int] = field(default_factory=dict)  # a choice that needs this many players
     kind: OptionType | None = None  # None: a choice if ``choices`` are given, else a number
+    by_players: Mapping[int, int] = field(default_factory=dict)  # a number whose 0 the game sets by player count
 
     @property
     def type(self) -> OptionType:
@@ -130,6 +131,13 @@ class SetupOption:
     @property
     def per_seat(self) -> bool:
         return self.type is OptionType.SEATS
+
+    def number_text(self, value: str | int, players: int) -> str:
+        """A number as a form shows it: a 0 the game sets by player count says what it comes to
+        for ``players`` ("11, by players"), so nobody reads it as a goal of nothing."""
+        if value in (0, "0", "") and players in self.by_players:
+            return f"{self.by_players[players]}, by players"
+        return str(value)
 
     def seat_values(self, value: str | int, seats: int) -> tuple[str, ...]:
         """A per-seat option's choice for each of ``seats`` seats: a seat the value does not

@@ -29,6 +29,7 @@ from .engine import (
     PlayerView,
     PublicView,
     Setup,
+    basic_goal,
     brought,
     brought_decks,
     card_set,
@@ -90,7 +91,8 @@ class StringsKind(BaseKind[Setup, Game, Action, View]):
             SetupOption("turn_limit", "Round limit", ROUND_LIMIT, low=1, high=200,
                         hint="rounds before the player with the most groups wins (a platform addition)"),
             SetupOption("goal", "Basic goal", 0, low=0, high=30,
-                        hint="groups to control to win; 0: 12 for 2-3 players, 11 for 4, 10 for 5-6"),
+                        hint="groups to control to win; 0: by players, 12 for 2-3, 11 for 4, 10 for 5-6",
+                        by_players={n: basic_goal(n) for n in range(PLAYERS_MIN, PLAYERS_MAX + 1)}),
         )
 
     def make_setup(self, request: SetupRequest) -> Setup:

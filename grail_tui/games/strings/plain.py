@@ -33,8 +33,14 @@ def _public(view: Any) -> PublicView:
 
 
 def _plain(text: str) -> str:
-    return (text.replace("→", "against").replace("…", "...").replace(" · ", ", ").replace("●", "")
+    return (" ".join(text.split()).replace("→", "against").replace("…", "...").replace(" · ", ", ").replace("●", "")
             .replace("○", ""))
+
+
+def _best(action: Action, view: PlayerView) -> str:
+    """An attacker's best chance, for its line in the attack menu."""
+    margin = situation.margin_of(action, situation.foreseen(view))
+    return f", best {situation.percent(margin)}" if margin is not None else ""
 
 
 class StringsPlain:
@@ -112,7 +118,7 @@ class StringsPlain:
         cards = Cards(view)
         out: list[Choice] = []
         for menu in Menu:
-            listed = situation.choices(legal, menu, prompt)
+            listed = situation.choices(legal, menu, prompt, view=view)  # attacks: the best chance first
             if not listed:
                 continue
             if menu is Menu.ATTACK:
@@ -120,7 +126,8 @@ class StringsPlain:
                 for action in listed:
                     if isinstance(action, Declare):
                         by.setdefault(action.attacker, []).append(action)
-                groups = tuple(Choice(f"Attack with {cards.name(attacker)} ({len(these)})",
+                # the attacks best first (choices): the card with the best attack first, and so on
+                groups = tuple(Choice(f"Attack with {cards.name(attacker)} ({len(these)}{_best(these[0], view)})",
                                       then=self._each(these, view, short=True)) for attacker, these in by.items())
                 out.append(Choice(f"Attack ({len(listed)} possible)", then=groups))
             elif len(listed) <= FLAT and (menu is Menu.DECIDE or len(out) == 0):

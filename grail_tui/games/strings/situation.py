@@ -6,6 +6,7 @@ Everything here reads one seat's view (or the public view): nothing of what the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -46,6 +47,7 @@ from .engine import (
     Swap,
     card_set,
     decks,
+    foresee,
 )
 
 View = PlayerView | PublicView
@@ -69,6 +71,29 @@ def chance(margin: int) -> int:
 def odds(margin: int) -> str:
     wins = chance(margin)
     return f"{wins} in 36 ({100 * wins / 36:.0f}%)"
+
+
+def percent(margin: int) -> str:
+    return f"{100 * chance(margin) / 36:.0f}%"
+
+
+# The last view's attacks foreseen: one rebuilt game per view, not one per cursor key in a list
+_foreseen: list[tuple[PlayerView, dict[Declare, tuple[int, int]]]] = []
+
+
+def foreseen(view: PlayerView) -> dict[Declare, tuple[int, int]]:
+    """Each attack open to the seat: its (attack, defence) totals if declared now, before support
+    (the engine's arithmetic on what the view shows: engine/foresight.py)."""
+    if _foreseen and _foreseen[0][0] is view:
+        return _foreseen[0][1]
+    found = foresee(view, (a for a in view.legal if isinstance(a, Declare)))
+    _foreseen[:] = [(view, found)]
+    return found
+
+
+def margin_of(action: Action, known: dict[Declare, tuple[int, int]]) -> int | None:
+    totals = known.get(action) if isinstance(action, Declare) else None
+    return totals[0] - totals[1] if totals is not None else None
 
 
 # -- the cards behind a view's numbers --------------------------------------------------------
@@ -154,6 +179,12 @@ def card_text(card: CardDef) -> list[str]:
     if card.goal_text:
         lines.append("Goal: " + card.goal_text)
     return lines
+
+
+def with_goal(text: str, goal: int) -> str:
+    """A card's words with "(basic goal - N)" worked out for a table whose basic goal is ``goal``."""
+    return re.sub(r"\(basic goal - (\d+)\)",
+                  lambda found: f"{goal - int(found[1])} (basic goal {goal} - {found[1]})", text)
 
 
 # -- a power structure ---------------------------------------------------------------------------
@@ -244,7 +275,7 @@ ASKED = {
     "place": "Free placement: Enter lists where a card of your group hand can go, or none.",
     "main": "Your main phase: a attack · m move · p plot · o offer · u more · e end turn.",
     "commit": "Commit your attack or call it off: Enter lists the ways.",
-    "support": "Support window: s adds a card or an agent · p plays a plot · n passes.",
+    "support": "Support window: s adds a card or an agent · p plays a plot · n passes (z: stop asking).",
     "round table": "Your lap at the table: p plays a plot · u buys or shows · o offers · n passes.",
     "response": "A plot is being played: p answers with a plot of yours · n lets it be.",
     "claims": "A claim of victory stands: p plays a plot against it · n lets it stand.",
@@ -257,7 +288,7 @@ ASKED = {
 
 
 DECIDING = {"cabal": "Your Cabal (secret)", "start": "Your start group (secret)", "open start": "Your start group",
-            "draw": "What to draw", "place": "Free placement: card under master (arrow)",
+            "draw": "What to draw (each draw is free)", "place": "Free placement: card under master (arrow)",
             "commit": "Commit the attack", "bottom": "To the bottom of your plot deck",
             "shelter": "Your group is to be destroyed", "offer": "An offer of cards", "swap": "A swap of resources",
             "counter": "Answer with a counterstrike?"}
@@ -266,6 +297,18 @@ DECIDING = {"cabal": "Your Cabal (secret)", "start": "Your start group (secret)"
 def asked_text(view: PublicView, pv: PlayerView | None) -> str:
     prompt = view.prompt
     text = ASKED.get(prompt, "Enter lists what you may do.")
+    if prompt == "shelter" and view.sheltering >= 0:
+        text = (f"Your {Cards(pv if pv is not None else view).name(view.sheltering)} is about to be destroyed: "
+                "Enter to shelter it or let it go.")
+    if prompt == "claims" and view.claims:
+        who = list(dict.fromkeys(view.name(p) for p, _ in view.claims))
+        reasons = ", ".join(dict.fromkeys(reason for _, reason in view.claims if reason))
+        text = (f"{' and '.join(who)} claim{'s' if len(who) == 1 else ''} victory"
+                f"{f' ({reasons})' if reasons else ''}: p plays a plot against it · n lets it stand.")
+    if prompt == "bottom" and pv is not None:
+        text = bottom_text(view, pv)
+    if prompt == "response" and view.stack:
+        text = f"{played_text(view, Cards(pv if pv is not None else view))}: p answers with a plot of yours · n lets it be."
     if prompt == "offer" and view.offer is not None:
         giver, _to, count = view.offer
         text = (f"{view.name(giver)} offers you {count} card{'s' if count != 1 else ''}: "
@@ -273,11 +316,38 @@ def asked_text(view: PublicView, pv: PlayerView | None) -> str:
     return text
 
 
+def bottom_text(view: PublicView, pv: PlayerView) -> str:
+    """Why cards go to the bottom of the plot deck now and how many (§6.3 c, §13.1): the hand
+    limit and the count, so nobody has to count their hand against a rule they have not read."""
+    count = next((len(a.cards) for a in pv.legal if isinstance(a, Bottom)), 0)
+    held, limit = len(pv.plot_hand), view.plot_limit
+    cards = f"{count} card{'s' if count != 1 else ''} go{'es' if count == 1 else ''}"
+    if not view.ending_turn:
+        why = f"A card's effect: {cards} from your plot hand to the bottom of your plot deck"
+    elif held > limit:
+        why = (f"Your plot hand holds {held} cards and may keep {limit} at the end of your turn, "
+               f"so {cards} to the bottom of your plot deck")
+    else:
+        why = f"You may keep one goal card at the end of your turn, so {cards} to the bottom of your plot deck"
+    return why + ": Enter chooses which."
+
+
+def played_text(view: PublicView, cards: Cards) -> str:
+    """The plot on top of the response stack and who played it."""
+    top = view.stack[-1]
+    by = view.stack_by[-1] if len(view.stack_by) == len(view.stack) else -1
+    who = view.name(by) if by >= 0 else "Someone"
+    return f"{who} plays {cards.name(top.uid)}"
+
+
 def waiting_text(view: PublicView, viewer: int | None) -> str:
     """What the game waits for when it is not you: never who has answered a secret round (S-2)."""
     if view.prompt in ("cabal", "start"):
         return "Waiting for the secret choices; they are shown together."
     who = " and ".join(view.name(p) for p in view.to_act) or "nobody"
+    if view.prompt == "response" and view.stack:
+        played = played_text(view, Cards(view)).replace(" plays ", "'s ", 1)
+        return f"Waiting for {who} to answer {played}."
     what = {"support": "in the support window", "round table": "for their lap at the table",
             "response": "to answer a plot", "claims": "in the claims window", "commit": "to commit the attack",
             "draw": "to draw", "place": "for free placement", "main": "in their main phase",
@@ -299,8 +369,11 @@ def status(view: PublicView, viewer: int | None) -> tuple[str, str]:
 # -- your legal actions in words ----------------------------------------------------------------
 
 
-def describe(action: Action, view: PlayerView, short: bool = False) -> str:
-    """``action`` in words; ``short``: an attack without its attacker (the list's title names it)."""
+def describe(action: Action, view: PlayerView, short: bool = False, with_chance: bool = True) -> str:
+    """``action`` in words; ``short``: without what the list's title says (an attack's attacker,
+    "Start with" under "Your start group").
+    An attack opens with its chance of success before support, so a list of them reads down the
+    column of chances."""
     cards = Cards(view)
     public = view.public
     name: Callable[[int], str] = cards.name
@@ -312,11 +385,11 @@ def describe(action: Action, view: PlayerView, short: bool = False) -> str:
     if isinstance(action, ChooseCabal):
         card = cards.card(action.card)
         extra = f" ({numbers(card)} {alignments(card)})" if card is not None else ""
-        return f"Cabal: {name(action.card)}{extra}"
+        return f"{'' if short else 'Cabal: '}{name(action.card)}{extra}"
     if isinstance(action, ChooseStart):
         card = cards.card(action.card)
         extra = f" ({numbers(card)} {alignments(card)})" if card is not None else ""
-        return f"Start with {name(action.card)}{extra}"
+        return f"{'' if short else 'Start with '}{name(action.card)}{extra}"
     if isinstance(action, Draw):
         drawn = [w for w, yes in (("a plot card", action.plot), ("a group card", action.group)) if yes]
         return "Draw " + " and ".join(drawn) if drawn else "Draw nothing"
@@ -331,9 +404,11 @@ def describe(action: Action, view: PlayerView, short: bool = False) -> str:
         whose = ("from your hand" if target is None else "yours" if target.controller == view.player
                  else who(target.controller) + "'s")
         power = ", global power" if action.use_global else ""
+        margin = margin_of(action, foreseen(view)) if with_chance else None
+        odds_ = f"{percent(margin):<4}" if margin is not None else ""  # a screen drops a line's leading blanks
         if short:
-            return f"{action.kind.value}: {name(action.target)} ({whose}{power})"
-        return f"{name(action.attacker)} → {action.kind.value}: {name(action.target)} ({whose}{power})"
+            return f"{odds_}{action.kind.value}: {name(action.target)} ({whose}{power})"
+        return f"{odds_}{name(action.attacker)} → {action.kind.value}: {name(action.target)} ({whose}{power})"
     if isinstance(action, Commit):
         if action.plot < 0:
             attack = public.attack
@@ -400,11 +475,28 @@ def describe(action: Action, view: PlayerView, short: bool = False) -> str:
     return type(action).__name__
 
 
+def idle_attacker(view: PlayerView, uid: int) -> str | None:
+    """Why a card of the seat's own structure has no attack to offer now (None: it has, or it is
+    not one), in the player's words: the answer to "why not this card?"."""
+    public = view.public
+    seated = next((s for s in public.structure if s.uid == uid and s.controller == view.player), None)
+    if seated is None or public.prompt != "main" or view.player != public.active:
+        return None
+    if any(isinstance(a, Declare) and a.attacker == uid for a in view.legal):
+        return None
+    name = Cards(view).name(uid)
+    if uid in public.called_off:
+        return f"You called off {name}'s attack this turn: it declares no more attacks until your next turn."
+    if not seated.tokens:
+        return f"{name} has spent its action token: it acts again once it is refreshed, at your next turn."
+    return None
+
+
 def subject(action: Action) -> int:
     """The card a choice is about, for the card pane (-1: none)."""
     for field in ("target", "card", "group", "resource", "attacker", "payer", "plot", "mine", "theirs"):
         value = getattr(action, field, -1)
-        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:  # a draw's yes/no: no card
+        if type(value) is int and value >= 0:  # not a bool: a draw's plot=True is no card 1
             return value
     cards = getattr(action, "cards", ()) or getattr(action, "payers", ())
     return cards[0] if cards else -1
@@ -420,17 +512,48 @@ def mentions(action: Action, uid: int) -> bool:
     """Does the action name this card (as the card played, the attacker, the target, a payer...)?"""
     for field in ("card", "attacker", "target", "group", "resource", "holder", "at", "payer", "plot", "mine", "theirs"):
         value = getattr(action, field, -2)
-        if value == uid and not isinstance(value, bool):  # a draw's yes/no (False == 0) names no card
+        if type(value) is int and value == uid:  # not a bool: a draw's group=True is no card 1
             return True
     return uid in getattr(action, "cards", ()) or uid in getattr(action, "payers", ())
 
 
-def choices(legal: Sequence[Action], menu: Menu, prompt: str, about: int = -1) -> list[Action]:
-    """The legal actions a menu lists, those naming the card under the cursor first."""
+def choices(legal: Sequence[Action], menu: Menu, prompt: str, about: int = -1,
+            view: PlayerView | None = None) -> list[Action]:
+    """The legal actions a menu lists, those naming the card under the cursor first; attacks
+    only those by the card under the cursor (if it has any), the best chance first (``view``:
+    the seat's, whose attacks are foreseen)."""
     found = [a for a in legal if in_menu(a, menu, prompt)]
+    if prompt == "draw":  # both draws are free (§6.1): the most cards first, nothing last
+        found.sort(key=lambda a: -(getattr(a, "plot", False) + getattr(a, "group", False)))
+    if menu is Menu.ATTACK:
+        by: list[Action] = [a for a in found if isinstance(a, Declare) and a.attacker == about]
+        return best_first(by or found, view)
     if about < 0:
         return found
-    if menu is Menu.ATTACK:  # the attacks by the card under the cursor, if it has any
-        by: list[Action] = [a for a in found if isinstance(a, Declare) and a.attacker == about]
-        return by or found
     return sorted(found, key=lambda a: not mentions(a, about))  # stable: the engine's order otherwise
+
+
+def best_first(attacks: Sequence[Action], view: PlayerView | None) -> list[Action]:
+    """Attacks by their chance of success before support, the best first (stable: among equals
+    the engine's order)."""
+    if view is None:
+        return list(attacks)
+    known = foreseen(view)
+
+    def chance_of(action: Action) -> int:
+        margin = margin_of(action, known)
+        return -chance(margin) if margin is not None else 0
+
+    return sorted(attacks, key=chance_of)
+
+
+def detail(action: Action, view: PlayerView) -> str:
+    """The focused choice in full, for the line under a list: its words (a list cuts them to its
+    width) and, for an attack, the totals its chance comes from."""
+    text = describe(action, view, with_chance=False)
+    margin = margin_of(action, foreseen(view))
+    if isinstance(action, Declare) and margin is not None:
+        totals = foreseen(view)[action]
+        text += (f". Before support: attack {totals[0]} against defence {totals[1]}, "
+                 f"{'no roll succeeds' if chance(margin) == 0 else 'succeeds ' + odds(margin)}.")
+    return text

@@ -9,14 +9,14 @@ from ..api import Drawing
 from .glyphs import glyphs as strings_glyphs
 
 KEYS = """\
-# Keys
+# Keys in Pulling Strings
 
 | key | what it does |
 |---|---|
 | ↑ ↓ (or k j) | walk your side: your structure, your resources, your hands; the card's text shows in the card pane |
 | ← → (or h l) | in your structure: up to a card's master, down to its first puppet |
 | Enter | the choice the game asks for now (set-up, draws, placement, commit, a hand over its limit, an offer, sheltering); in a list, does the choice under the cursor |
-| a | attack: the attacks open to you, those of the card under the cursor first |
+| a | attack: the attacks of the card under the cursor (of every card if it has none), the best chance of success first, each with its chance; in the list ← → show another card's |
 | s | support an attack, with a card's token or an agent from your hand |
 | p | play a plot card |
 | m | move a group (with its puppets) or a resource's link |
@@ -76,8 +76,9 @@ class StringsUI:
         t and v switch the right-hand pane (the table, the attack) while whatever the game asks
         is answered plainly (the first choice listed, a pass, the end of the turn)."""
         lists = ("enter", "enter")  # the list of choices, then its first
-        return {"form": [("down", None), ("right", "◂ Pulling Strings ▸"), ("down", None),
-                         ("right", f"◂ {players} ▸")],
+        # the Players row down to two (the game opens at its usual count), then up to ``players``
+        count = [("left", "◂ 2 ▸"), *([("right", f"◂ {players} ▸")] if players > 2 else [])]
+        return {"form": [("down", None), ("right", "◂ Pulling Strings ▸"), ("down", None), *count],
                 "opened": "'s structure",
                 "panes": [("t", ["The table · goal"]), ("v", ["No attack yet.", "Last attack", "Attack to "])],
                 "asked": [("Enter lists", lists), ("Enter chooses", lists), ("Enter to ", lists),

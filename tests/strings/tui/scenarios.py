@@ -51,6 +51,26 @@ def support_window() -> Game:
                         and bool(g.attack.support))
 
 
+def plot_to_answer() -> Game:
+    """Another player's plot on the response stack, Ann asked whether to answer it."""
+    return played_until(lambda g: ann_asked("response")(g) and bool(g.stack) and g.stack[-1].player != 0)
+
+
+def over_the_hand_limit() -> Game:
+    """The end of Ann's turn with more plot cards in her hand than it may keep."""
+    return played_until(lambda g: ann_asked("bottom")(g) and g.ending_turn and len(g.plot_hand[0]) > g.plot_limit())
+
+
+def group_to_shelter() -> Game:
+    """A group of Ann's about to be destroyed, Ann asked whether to shelter it."""
+    return played_until(ann_asked("shelter"))
+
+
+def claim_to_answer() -> Game:
+    """Another player's claim of victory standing, Ann asked whether to play against it."""
+    return played_until(lambda g: ann_asked("claims")(g) and any(c.player != 0 for c in g.claims))
+
+
 def finished() -> Game:
     game = played_until(lambda g: False, round_limit=2)
     assert game.is_over

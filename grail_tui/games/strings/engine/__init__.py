@@ -57,6 +57,7 @@ from .codec import CODEC, DecodeError, action_from_dict, action_to_dict, decode,
 from .errors import *  # noqa: F403 - every rule's error class
 from .errors import IllegalActionError, MalformedActionError
 from .events import Event, GameEnded, Happened, Outcome, Rolled, Saw, visible_to
+from .foresight import foresee
 from .game import Game
 from .record import GameRecord, RecordError, ReplayError, setup_from_dict, setup_to_dict
 from .rules import attack_total, defence_total, succeeds, support_value
@@ -85,6 +86,6 @@ __all__ = [
     "PlayerView", "PublicView", "ROUND_LIMIT", "RecordError", "ReplayError", "Reveal", "Rolled", "Saw",
     "Setup", "Shelter", "Side", "Support", "Swap", "WindowKind", "action_from_dict", "action_to_dict",
     "attack_total", "basic_goal", "bring_deck", "brought", "brought_decks", "card_set", "check_file", "decode", "decode_any", "decks",
-    "defence_total", "install_cards", "jsonable", "relation", "sets", "setup_from_dict", "setup_to_dict", "succeeds", "support_value",
+    "defence_total", "foresee", "install_cards", "jsonable", "relation", "sets", "setup_from_dict", "setup_to_dict", "succeeds", "support_value",
     "visible_to",
 ]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action
 from .events import Outcome, Rolled
 from .rules import attack_total, defence_total
-from .vocabulary import Phase, Player, Uid
+from .vocabulary import PLOT_HAND_LIMIT, Phase, Player, Uid
 
 if TYPE_CHECKING:
     from .game import Game
@@ -127,6 +127,11 @@ class PublicView:
     last_roll: Rolled | None
     outcome: Outcome | None
     card_set: str = "ps1"  # the card set the game is played with (its decks name its cards)
+    stack_by: tuple[Player, ...] = ()  # who played each plot of ``stack``, in its order
+    plot_limit: int = PLOT_HAND_LIMIT  # plot cards a hand may hold at the end of its turn (an agenda may change it)
+    ending_turn: bool = False  # the active player's turn is ending: a plot hand over its limit is cut down now
+    called_off: tuple[Uid, ...] = ()
+    sheltering: Uid = -1  # the group about to be destroyed whose controller may shelter it (§14.5)  # cards whose attack was called off this turn: none declares again (§8.4)
 
     @property
     def players(self) -> int:
@@ -215,6 +220,9 @@ def public_view(game: Game) -> PublicView:
         offer=(game.offer[0], game.offer[1], len(game.offer[2])) if game.offer is not None else None,
         swap=game.swap,
         last_roll=game.last_roll, outcome=game.outcome, card_set=game.setup.card_set,
+        stack_by=tuple(e.player for e in game.stack), plot_limit=game.plot_limit(),
+        ending_turn=game.ending_turn, called_off=tuple(sorted(game.called_off)),
+        sheltering=game.shelter[1] if game.shelter is not None else -1,
     )
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -28,7 +29,7 @@ from grail_tui.app.table_screen import TableScreen
 from grail_tui.app.wrappedlog import WrappedLog
 
 from .. import situation
-from ..engine import Action, Declare, EndTurn, Pass, PlayerView, PublicView
+from ..engine import Action, CallOff, Declare, EndTurn, Pass, PlayerView, PublicView
 from ..situation import Cards, Menu
 from ..standing import STANDING
 from ..widgets.board import (
@@ -116,6 +117,7 @@ class StringsScreen(TableScreen):
         self.top: int | None = None  # the first row of your side on screen
         self.listed: list[Action] = []
         self._attack_seen: object = None
+        self._played_seen: int | None = None
         self.seen_attack: Any = None
 
     # -- layout ----------------------------------------------------------------
@@ -143,6 +145,7 @@ class StringsScreen(TableScreen):
         for name in PANES:
             self.query_one(f"#pane-{name}").set_class(name == self.pane and self.menu is None, "-current")
         self.query_one("#choices").set_class(self.menu is not None, "-current")
+        self.set_class(self.menu is not None, "-menu")  # wide: a list takes the table's room (strings.tcss)
 
     # -- the game's part of the table screen -------------------------------------------
 
@@ -175,6 +178,10 @@ class StringsScreen(TableScreen):
             if key != self._attack_seen and self.menu is None:
                 self.pane = "attack"  # a new attack: everyone follows it
             self._attack_seen = key
+        played = view.stack[-1].uid if view is not None and view.stack else None
+        if played is not None and played != self._played_seen and self.menu is None:
+            self.pane = "attack"  # a plot played: the pane says whose it is
+        self._played_seen = played
 
     def cancel(self) -> None:
         self.menu = None
@@ -209,7 +216,7 @@ class StringsScreen(TableScreen):
     def listing(self) -> list[Action]:
         if self.menu is None or self.public is None:
             return []
-        return situation.choices(self.legal(), self.menu, self.public.prompt, self.cursor)
+        return situation.choices(self.legal(), self.menu, self.public.prompt, self.cursor, self.mine)
 
     def action_up(self) -> None:
         self._step(-1)
@@ -229,20 +236,39 @@ class StringsScreen(TableScreen):
 
     def action_master(self) -> None:
         view = self.public
-        if self.menu is None and view is not None:
+        if self.menu is Menu.ATTACK:
+            self._other_attacker(-1)
+        elif self.menu is None and view is not None:
             seated = next((s for s in view.structure if s.uid == self.cursor), None)
             if seated is not None and seated.master >= 0:
                 self.cursor = seated.master
 
     def action_puppet(self) -> None:
         view = self.public
-        if self.menu is None and view is not None:
+        if self.menu is Menu.ATTACK:
+            self._other_attacker(1)
+        elif self.menu is None and view is not None:
             puppets = sorted((s for s in view.structure if s.master == self.cursor), key=lambda s: s.arrow)
             if puppets:
                 self.cursor = puppets[0].uid
 
+    def _other_attacker(self, delta: int) -> None:
+        """In the list of attacks, ← → list those of the previous or next card that can attack
+        (in the order of your side), the cursor following it."""
+        attackers = {a.attacker for a in self.legal() if isinstance(a, Declare)}
+        order = [uid for uid in self.card_uids() if uid in attackers]
+        if not order:
+            return
+        at = order.index(self.cursor) if self.cursor in order else (-1 if delta > 0 else 0)
+        self.cursor = order[(at + delta) % len(order)]
+        self.listed = self.listing()
+        self.choice = 0
+
     def action_attack(self) -> None:
         self.open(Menu.ATTACK)
+        why = situation.idle_attacker(self.mine, self.cursor) if self.mine is not None else None
+        if why:  # the card under the cursor has none: the list shows every other card's
+            self.error = why
 
     def action_support(self) -> None:
         self.open(Menu.SUPPORT)
@@ -277,7 +303,13 @@ class StringsScreen(TableScreen):
         if not listed or self.viewer is None:
             self.menu = None
             return
-        self.submit(listed[min(self.choice, len(listed) - 1)])
+        action = listed[min(self.choice, len(listed) - 1)]
+        attack = self.public.attack if self.public is not None else None
+        self.submit(action)
+        if isinstance(action, CallOff) and attack is not None and self.mine is not None and not self.error:
+            name = Cards(self.mine).name(attack.attacker)
+            self.error = (f"Called off: nothing is spent, but {name} declares no more attacks this turn "
+                          "(another card may).")
 
     def action_pass(self) -> None:
         if self.viewer is not None:
@@ -399,19 +431,25 @@ class StringsScreen(TableScreen):
         if self.menu is not None and self.listed:
             self.choice = min(self.choice, len(self.listed) - 1)
             focus = situation.subject(self.listed[self.choice])
-        focused = card_pane(cards, focus)
+        focused = card_pane(cards, focus, view.basic_goal)
+        if self.menu is not None and focus < 0:  # a choice about no card (a draw, a commit)
+            focused = attack_text(view, cards, pane_width, self.seen_attack) if view.attack is not None else Text()
         self.say("#pane-card", focused)
         if self.menu is not None and pv is not None:
             attackers = {a.attacker for a in self.listed if isinstance(a, Declare)}
             short = self.menu is Menu.ATTACK and len(attackers) == 1
-            lines = [situation.describe(a, pv, short) for a in self.listed]
+            titled = short or (self.menu is Menu.DECIDE and view.prompt in situation.DECIDING)
+            lines = [situation.describe(a, pv, titled) for a in self.listed]
             title = (f"Attacks by {cards.name(next(iter(attackers)))}" if short
                      else situation.DECIDING.get(view.prompt, "Choose") if self.menu is Menu.DECIDE
                      else MENU_TITLES[self.menu])
+            keys = "Best chance first · ←→ other attackers" if self.menu is Menu.ATTACK else ""  # under ↑↓ Enter
+            detail = situation.detail(self.listed[self.choice], pv) if self.listed else ""
             height = self.query_one("#choices").size.height or 12
             # to commit or call off, the odds decide, not the attacker's text: the attack stays in view
             below = attack_text(view, cards, pane_width - 2) if view.prompt == "commit" else focused
-            self.say("#choices", choices_text(title, lines, self.choice, height, pane_width - 2, below))
+            self.say("#choices", choices_text(title, lines, self.choice, height, pane_width - 2, below,
+                                              detail=detail, keys=keys))
         self.write_log(self.query_one(LogPane))
         if self.asked():
             prompt = situation.asked_text(view, pv)

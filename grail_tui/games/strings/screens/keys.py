@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from grail_tui.app.table_screen import Key
 
 from ..engine import EndTurn, Pass
-from ..situation import Menu, in_menu
+from ..situation import Menu, idle_attacker, in_menu
 
 if TYPE_CHECKING:
     from .game import StringsScreen
@@ -56,7 +56,8 @@ def has(menu: Menu) -> Callable[[StringsScreen], bool]:
 
 def nothing(menu: Menu) -> Reason:
     def why(screen: StringsScreen) -> str | None:
-        return f"{NOTHING[menu]}."
+        idle = idle_attacker(screen.mine, screen.cursor) if menu is Menu.ATTACK and screen.mine is not None else None
+        return f"{NOTHING[menu]}. {idle}" if idle else f"{NOTHING[menu]}."
     return why
 
 

@@ -182,11 +182,31 @@ def _ended_unrolled(view: PublicView, seen: Any, cards: Cards) -> Text:
     return out
 
 
+def _outcome(view: PublicView, roll: Any, cards: Cards) -> str:
+    """What the success did, as the table shows it now: the target taken into a structure, or
+    in a destroyed pile (a shelter or a later move may have changed it: then nothing is said)."""
+    seated = {s.uid: s for s in view.structure}
+    target, attacker = seated.get(roll.target), seated.get(roll.attacker)
+    name = cards.name(roll.target)
+    if roll.attack_kind.value == "control" and target is not None and attacker is not None \
+            and target.controller == attacker.controller:
+        return f": {name} is now {view.name(target.controller)}'s"
+    if roll.attack_kind.value == "destroy" and any(f.uid == roll.target for seat in view.seats for f in seat.destroyed):
+        return f": {name} is destroyed"
+    return ""
+
+
 def attack_text(view: PublicView, cards: Cards, width: int, seen: Any = None) -> Text:
     """The attack as it goes: the declaration, each contribution, the running totals with every
     modifier named, the odds; then the roll and the result (``seen``: the attack as last shown
     before its roll, whose breakdown and support stay under the result)."""
     out = Text()
+    if view.stack:  # plots waiting to resolve, the last on top: whose each is
+        out.append("Being played", TITLE)
+        out.append(" (the last resolves first)\n" if len(view.stack) > 1 else "\n")
+        for at, face in enumerate(view.stack):
+            by = view.stack_by[at] if at < len(view.stack_by) else -1
+            out.append(clip(f" {view.name(by) if by >= 0 else 'someone'}: {cards.name(face.uid)}", width) + "\n")
     attack = view.attack
     if attack is None:
         roll = view.last_roll
@@ -205,6 +225,8 @@ def attack_text(view: PublicView, cards: Cards, width: int, seen: Any = None) ->
         out.append("success" if roll.success else "failure", GOOD if roll.success else BAD)
         if not roll.success and total >= 11:
             out.append(" (11 and 12 always fail)")
+        if roll.success:
+            out.append(_outcome(view, roll, cards))
         if seen is not None and (seen.attacker, seen.target.uid) == (roll.attacker, roll.target):
             out.append(f"\nAttack: {_parts(seen.attack_parts)}\nDefence: {_parts(seen.defence_parts)}\n")
             _support(out, view, seen, cards, width)
@@ -241,11 +263,15 @@ def attack_text(view: PublicView, cards: Cards, width: int, seen: Any = None) ->
     return out
 
 
-def card_pane(cards: Cards, uid: int) -> Text:
+def card_pane(cards: Cards, uid: int, goal: int | None = None) -> Text:
+    """A card's full text; ``goal``: this table's basic goal, worked into a goal that counts from
+    it ("at least (basic goal - 4) groups" reads "at least 7 (basic goal 11 - 4) groups")."""
     card = cards.card(uid) if uid >= 0 else None
     if card is None:
         return Text("Move the cursor onto a card to read it.", DIM)
     lines = situation.card_text(card)
+    if goal is not None:
+        lines = [situation.with_goal(line, goal) for line in lines]
     out = Text(lines[0] + "\n", TITLE)
     out.append("\n".join(lines[1:]))
     return out
@@ -255,14 +281,22 @@ def clip(line: str, width: int) -> str:
     return line if len(line) <= width else line[:max(1, width - 1)] + "…"
 
 
-def choices_text(title: str, lines: Sequence[str], at: int, height: int, width: int, card: Text) -> Text:
-    """A list of choices, one line each, the cursor's in view; below it the card it is about."""
+def choices_text(title: str, lines: Sequence[str], at: int, height: int, width: int, card: Text,
+                 detail: str = "", keys: str = "") -> Text:
+    """A list of choices, one line each, the cursor's in view; under it the keys, the focused
+    choice in full (``detail``: a line of the list is cut to the pane's width, this wraps), then
+    the card it is about."""
     out = Text(clip(title, width) + "\n", TITLE)
     room = max(1, min(len(lines), height // 2 if len(lines) > height // 2 else len(lines), height - 3))
     rows = [Row(Text(clip(line, width - 1)), index) for index, line in enumerate(lines)]
     out.append_text(window(rows, at, room))
     out.append("\n")
     more = f" ({at + 1} of {len(lines)})" if len(lines) > room else ""
-    out.append(clip(f"↑↓ Enter does it, Esc backs out{more}", width) + "\n\n", DIM)
+    out.append(clip(f"↑↓ Enter does it, Esc backs out{more}", width) + "\n", DIM)
+    if keys:  # the list's own keys, wrapped: every one said
+        out.append(f"{keys}\n", DIM)
+    if detail:
+        out.append(detail + "\n")
+    out.append("\n")
     out.append_text(card)
     return out
