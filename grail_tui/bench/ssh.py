@@ -19,8 +19,8 @@ Reported:
   sessions had opened their games and made their openings (the burst over);
 - ``bytes_per_key``: bytes the client received for each timed key's repaint;
 - ``memory_mb_per_session``: each session's app processes, PSS (shared pages
-  split between those sharing them, so the zygote's imports count once) and
-  RSS, sampled while all play; the server's and the zygote's own, and the
+  split between those sharing them, so the zygote's imports count once), RSS
+  and private (the pages it shares with nobody), sampled while all play; the server's and the zygote's own, and the
   whole (server + zygote + apps) PSS divided by N;
 - CPU seconds used by the server, the zygote with the apps, and the clients
   (this process) during the run, and the machine's load before it.
@@ -50,7 +50,7 @@ TICKS = os.sysconf("SC_CLK_TCK")
 class FrontDoorServer:
     """`grail-tui serve --ssh 127.0.0.1:0` in its own process, its files in a temporary folder."""
 
-    def __init__(self, folder: Path, bot_delay: float, sessions: int) -> None:
+    def __init__(self, folder: Path, bot_delay: float, sessions: int, port: int = 0) -> None:
         home = folder / "home"
         home.mkdir(mode=0o700)
         env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
@@ -58,7 +58,7 @@ class FrontDoorServer:
         env.pop("NO_COLOR", None)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "grail_tui", "serve", "--socket", str(folder / "sock" / "s.sock"),
-             "--db", str(folder / "server" / "server.db"), "--ssh", "127.0.0.1:0",
+             "--db", str(folder / "server" / "server.db"), "--ssh", f"127.0.0.1:{port}",
              "--bot-delay", str(bot_delay),
              # Every person is a new key naming itself, all from one address.
              "--ssh-limit", f"names_per_address={max(sessions, 1)}"],
@@ -106,16 +106,19 @@ def _tree(pid: int) -> list[int]:
     return pids
 
 
-def _memory_kb(pid: int) -> tuple[int, int]:
-    """(PSS, RSS) of one process, in kB; zeros if it is gone."""
-    pss = rss = 0
+def _memory_kb(pid: int) -> tuple[int, int, int]:
+    """(PSS, RSS, private) of one process, in kB; zeros if it is gone. Private: the pages no
+    other process shares (those a session has written, or copied from the zygote's)."""
+    pss = rss = private = 0
     for line in _read(f"/proc/{pid}/smaps_rollup", b"").decode().splitlines():
         field, _, rest = line.partition(":")
         if field == "Pss":
             pss = int(rest.split()[0])
         elif field == "Rss":
             rss = int(rest.split()[0])
-    return pss, rss
+        elif field in ("Private_Clean", "Private_Dirty"):
+            private += int(rest.split()[0])
+    return pss, rss, private
 
 
 def _cpu_seconds(pids: list[int]) -> float:
@@ -134,10 +137,11 @@ def _memory(server: FrontDoorServer, sessions: int) -> dict[str, float] | None:
         return None
     apps = [_tree(pid) for pid in _children(zygote)]
     per_app = [[_memory_kb(pid) for pid in tree] for tree in apps]
-    app_pss = [sum(p for p, _ in app) for app in per_app]
-    app_rss = [sum(r for _, r in app) for app in per_app]
-    server_pss, server_rss = _memory_kb(server.proc.pid)
-    zygote_pss, zygote_rss = _memory_kb(zygote)
+    app_pss = [sum(p for p, _, _ in app) for app in per_app]
+    app_rss = [sum(r for _, r, _ in app) for app in per_app]
+    app_private = [sum(u for _, _, u in app) for app in per_app]
+    server_pss, server_rss, _ = _memory_kb(server.proc.pid)
+    zygote_pss, zygote_rss, _ = _memory_kb(zygote)
     if not app_pss:
         return None
     return {
@@ -145,6 +149,7 @@ def _memory(server: FrontDoorServer, sessions: int) -> dict[str, float] | None:
         "app_pss_mean": round(statistics.fmean(app_pss) / 1024, 1),
         "app_pss_max": round(max(app_pss) / 1024, 1),
         "app_rss_mean": round(statistics.fmean(app_rss) / 1024, 1),
+        "app_private_mean": round(statistics.fmean(app_private) / 1024, 1),
         "server_rss": round(server_rss / 1024, 1),
         "zygote_pss": round(zygote_pss / 1024, 1),
         "zygote_rss": round(zygote_rss / 1024, 1),
@@ -165,12 +170,12 @@ def _quantiles(values: list[float], scale: float = 1.0, digits: int = 3) -> dict
 
 
 async def _run(sessions: int, seconds: float, ramp: float, bot_delay: float, seed: int,
-               plan: Script | None = None) -> dict[str, Any]:
+               plan: Script | None = None, port: int = 0) -> dict[str, Any]:
     rng = random.Random(seed)
     load = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="grail-bench-ssh-") as folder:
         os.chmod(folder, 0o700)
-        server = FrontDoorServer(Path(folder), bot_delay, sessions)
+        server = FrontDoorServer(Path(folder), bot_delay, sessions, port)
         try:
             zygote = server.zygote()
             cpu_before = (_cpu_seconds([server.proc.pid]), _cpu_seconds([zygote] if zygote else []),
@@ -265,12 +270,12 @@ def game_script(game: str, players: int) -> Script:
 
 
 def run(sessions: int, seconds: float = 30.0, ramp: float = 0.0, bot_delay: float = 0.5,
-        seed: int = 0, game: str | None = None, players: int | None = None) -> dict[str, Any]:
+        seed: int = 0, game: str | None = None, players: int | None = None, port: int = 0) -> dict[str, Any]:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     plan = game_script(game, players or 4) if game is not None else None
-    report = asyncio.run(_run(sessions, seconds, ramp, bot_delay, seed, plan))
+    report = asyncio.run(_run(sessions, seconds, ramp, bot_delay, seed, plan, port))
     report = {"benchmark": "ssh", "game": game or "hunt (the default: one person and two bots)",
               "players": players or 4 if game is not None else 3, **report}
     report["load_after"] = [round(x, 2) for x in os.getloadavg()]

@@ -132,6 +132,8 @@ def _register_ssh(bench_sub: Any) -> None:
                            "against two bots)")
     bssh.add_argument("--players", type=positive, default=4,
                       help="with --game: seats of each session's game, one person and the rest bots (default 4)")
+    bssh.add_argument("--port", type=int, default=0,
+                      help="the SSH port of the server it starts, on 127.0.0.1 (default 0: any free one)")
     bssh.add_argument("--json", action="store_true", help="JSON output (the default)")
     bssh.set_defaults(handler=run_ssh)
 
@@ -175,7 +177,7 @@ def run_ssh(args: argparse.Namespace) -> int:
 
     try:
         report = run(args.sessions, args.seconds, args.ramp, args.bot_delay, args.seed,
-                     game=args.game, players=args.players if args.game else None)
+                     game=args.game, players=args.players if args.game else None, port=args.port)
     except (KeyError, ValueError) as exc:
         print(f"grail-tui bench ssh: {exc}")
         return 2

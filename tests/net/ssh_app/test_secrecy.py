@@ -33,8 +33,11 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
+from dataclasses import dataclass
+from typing import Any
 
-from .helpers import Person, new_key
+from .helpers import Person, lobby_code, new_key
 from .scenes import (
     ANN_OPENING,
     BEA_OPENING,
@@ -126,3 +129,214 @@ async def test_nobody_is_shown_another_seats_sheet_and_the_guest_none(ssh_server
     assert lobbies and all("New game" not in frame and "j Join" not in frame for frame in lobbies)
     assert re.search(rf"server 127\.0\.0\.1:{ssh_server.port}  ·  you are guest-[0-9a-f]{{4}} \(a guest", lobbies[0])
     assert any("New game" in frame and "j Join" in frame for frame in ann.frames)
+
+
+# -- Pulling Strings: twin games through the SSH door, byte for byte -----------------------------
+
+STRINGS_SEED = "7"  # the server's test hook (net/hosting.py TEST_SEED): both twins deal the same
+SETTLED = 0.4  # seconds with no byte to anyone: every screen shows what the last key did
+STARTING = 120.0  # seconds a session's first game screen may take on a loaded machine
+ANSWERS_AFTER = 4  # questions answered after Ann's discard, by both people, before the end of the run
+
+
+async def settled(*people: Person, timeout: float = 90.0) -> None:
+    """Until no screen has received anything for SETTLED seconds: the next key meets the same
+    screens in both twins, whatever the machine's load."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        last = max((at for person in people for at, _ in person.received[-1:]), default=0.0)
+        now = time.monotonic()
+        if now - last >= SETTLED:
+            return
+        assert asyncio.get_running_loop().time() < deadline, "the screens never settled"
+        await asyncio.sleep(SETTLED - (now - last))
+
+
+def asked_of(text: str) -> str:
+    """What the game asks this person, as its prompt begins ("" if nothing)."""
+    from .test_strings import prompt_of
+
+    prompt = prompt_of(text)
+    return next((ask for ask in ("Your lap at the table", "Your main phase", "n passes", "n lets it", "Enter lists",
+                                 "Enter chooses", "Enter to ") if ask in prompt), "")
+
+
+def plot_hand(text: str) -> list[str]:
+    """The names of the plot cards in the hand pane of a person's screen."""
+    from .test_strings import hand_of
+
+    lines = hand_of(text)
+    end = next((k for k, line in enumerate(lines) if line.startswith(" Group hand (")), len(lines))
+    return [re.sub(r"\s{2,}\(.*$", "", line.strip()) for line in lines[1:end]]
+
+
+async def choose_first(person: Person) -> None:
+    """Enter lists what the game asks for, Enter takes the first choice; until the question
+    has gone (the game asks the next, or waits for the others)."""
+    from .test_strings import menu_line, prompt_of
+
+    asked = prompt_of(person.text)
+    person.press("enter")
+    await person.until(lambda t: menu_line(t) != "", timeout=60)
+    person.press("enter")
+    await person.until(lambda t: menu_line(t) == "" and prompt_of(t) != asked, timeout=60)
+
+
+async def discard_plot(ann: Person, which: int) -> str:
+    """u, down the list to the discard of the ``which``-th card of Ann's plot hand, Enter: the
+    card goes to the bottom of her plot deck unseen. The card's name."""
+    from .test_strings import menu_line
+
+    held = plot_hand(ann.text)
+    assert len(held) > which, ann.text
+    card = held[which]
+    ann.press("u")
+    await ann.until(lambda t: menu_line(t) != "", timeout=60)
+    for _ in range(40):
+        line = menu_line(ann.text)
+        if f"Discard {card}" in line:
+            break
+        ann.press("down")
+        await ann.until(lambda t, line=line: menu_line(t) not in ("", line), timeout=30)
+    else:
+        raise AssertionError(f"no discard of {card} in the list:\n{ann.text}")
+    ann.press("enter")
+    await ann.until(f" Plot hand ({len(held) - 1})", timeout=60)
+    return card
+
+
+@dataclass
+class Twin:
+    screens: dict[str, list[str]]  # each person's screen at every settled point
+    streams: dict[str, bytes]  # what each was sent from the first question on
+    put_away: str  # the plot card Ann put on the bottom of her deck
+    bo_held: set[str]  # the names of the plot cards Bo held himself
+
+
+async def strings_twin(ssh_server: Any, which: int) -> Twin:
+    """One twin: Ann makes a game of Pulling Strings for two, Bo joins, a guest watches; both
+    answer every question with its first choice, one key at a time, every screen settled
+    between; Ann, at her first lap at the table, puts her ``which``-th plot card on the bottom
+    of her deck. Each person's screen at every settled point (the game's code and the guest's
+    name set to one spelling), what each was sent from the first question on, the card Ann put
+    away and the plot cards Bo held."""
+    from .scenes import step_row
+    from .test_strings import CABAL, STRINGS
+
+    ann = await Person.arrive(ssh_server, new_key(), name="Ann", size=(80, 24))
+    await ann.until("n New game", timeout=STARTING)
+    ann.press("n")
+    await ann.until("New game on the server", timeout=STARTING)
+    await step_row(ann, "Game", "right", f"◂ {STRINGS} ▸")
+    await step_row(ann, "Players", "left", re.compile(r"Players\s+(◂ )?2\b"))
+    await step_row(ann, "Seat 2", "left", "open seat")
+    # nobody's wait runs out, however slowly the sessions start: every answer is a key
+    await step_row(ann, "Answer time", "backspace", re.compile(r"Answer time\s+1 s"))
+    ann.type("86400")
+    await step_row(ann, "Min. round", "backspace", re.compile(r"Min\. round\s+0 s"))
+    await ann.until(re.compile(r"Answer time\s+86400 s"))
+    ann.press("home", "enter")
+    await ann.until(CABAL, timeout=STARTING)
+    bo = await Person.arrive(ssh_server, new_key(), name="Bo", size=(80, 24))
+    text = await bo.until(re.compile(r"join\s+[A-Z]{4}"), timeout=STARTING)
+    code = lobby_code(text, "join")
+    bo.press("enter")
+    await bo.until(CABAL, timeout=STARTING)
+    guest = await Person.arrive(ssh_server, None, username="guest", size=(80, 24))
+    lobby = await guest.until("(a guest)", timeout=STARTING)
+    guest_name = re.search(r"you are (guest-[0-9a-f]{4})", lobby).group(1)  # type: ignore[union-attr]
+    guest.press("w")
+    await guest.until("Watch which game?", timeout=STARTING)
+    guest.type(code)
+    guest.press("enter")
+    await guest.until("· watching", "Waiting for the secret choices", timeout=STARTING)
+    people = {"Ann": ann, "Bo": bo}
+    everyone = (ann, bo, guest)
+    # From here on, with the three screens settled on the first question, every frame follows
+    # from keys alone. (How the game's very first frame is drawn depends on whether the table
+    # arrived before the empty screen was drawn, a matter of timing; the twins are alike until
+    # Ann's discard, so nothing secret is in what is left out.)
+    await settled(*everyone)
+    # Bo reads the log on the right, where a word of what Ann did would show (it is read in
+    # his bytes below: how far it has scrolled when a screen settles is a matter of timing);
+    # the guest reads the table, every player's counts.
+    bo.press("g")
+    guest.press("t")
+    await settled(*everyone)
+    marks = {id(person): len(person.raw) for person in everyone}
+    screens: dict[str, list[str]] = {"Ann": [], "Bo": [], "guest": []}
+
+    def look() -> None:  # every screen, as each person reads it once it has settled
+        for who, person in (("Ann", ann), ("Bo", bo), ("guest", guest)):
+            lines = person.text.replace(code, "CODE").replace(guest_name, "guest-name").split("\n")
+            if who == "Bo":  # all but the log pane (see above)
+                lines = [line[:39] if 0 < k < len(lines) - 5 else line for k, line in enumerate(lines)]
+            screens[who].append("\n".join(lines))
+
+    put_away = ""
+    after = 0
+    while after < ANSWERS_AFTER:
+        await settled(*everyone)
+        for _ in range(900):  # a slow screen may still be on its way to the question (bounded: 90 s)
+            asked = [(name, person, ask) for name, person in people.items() if (ask := asked_of(person.text))]
+            if asked:
+                break
+            await asyncio.sleep(0.1)
+        assert asked, f"nobody is asked:\n{ann.text}\n{bo.text}"
+        await settled(*everyone)
+        look()
+        name, person, ask = asked[0]  # Ann first when both are: the same order in both twins
+        if name == "Ann" and ask == "Your lap at the table" and not put_away:
+            put_away = await discard_plot(ann, which)
+            await settled(*everyone)
+        elif ask in ("Your lap at the table", "n passes", "n lets it"):
+            person.press("n")
+            await person.until(lambda t, ask=ask: asked_of(t) != ask or "Waiting" in t, timeout=60)
+        elif ask == "Your main phase":
+            person.press("e")
+            await person.until(lambda t, ask=ask: asked_of(t) != ask, timeout=60)
+        else:
+            await choose_first(person)
+        after += bool(put_away)
+    await settled(*everyone)
+    look()
+    await asyncio.gather(*(person.leave() for person in everyone))
+    streams = {who: person.raw[marks[id(person)]:] for who, person in (("Ann", ann), ("Bo", bo), ("guest", guest))}
+    return Twin(screens, streams, put_away, {name for frame in bo.frames for name in plot_hand(frame)})
+
+
+async def test_strings_twins_differ_in_anns_hand_only_and_nobody_else_is_shown_a_difference(tmp_path, monkeypatch):
+    """Two runs of one game of Pulling Strings through the SSH door (the same seed, the same keys)
+    that differ only in which plot card Ann puts on the bottom of her deck, unseen. At every
+    point where the screens have settled, Bo's terminal and a guest spectator's show the same
+    screen in both runs, character for character; neither was ever sent the name of a card
+    whose place differs between the twins (unless Bo holds one of that name himself). Ann's own
+    screens differ (her hand shows), or the twins prove nothing.
+
+    The byte streams themselves are not compared: how Textual splits one change into frames
+    (the status line, the key line, the bell in one write or two; a paint that moves the cursor
+    to the first card and paints again) depends on timing, so the same screens reach a terminal
+    by different bytes from run to run. Between settled points nothing is compared but the card
+    names. A leak planted in the server (the log naming the plot card put on the bottom) fails
+    it."""
+    from .helpers import start_ssh_server
+
+    monkeypatch.setenv("GRAIL_TUI_TEST_SEED", STRINGS_SEED)
+    servers = []
+    try:
+        for which in (0, 1):
+            (tmp_path / f"twin{which}").mkdir()
+            servers.append(start_ssh_server(tmp_path / f"twin{which}"))
+        x, y = await asyncio.gather(strings_twin(servers[0], 0), strings_twin(servers[1], 1))
+    finally:
+        for server in servers:
+            server.stop()
+    assert x.put_away != y.put_away, (x.put_away, y.put_away)  # the twins hold different hands
+    assert x.screens["Ann"] != y.screens["Ann"]
+    for who in ("Bo", "guest"):
+        assert len(x.screens[who]) == len(y.screens[who]) > 3, (len(x.screens[who]), len(y.screens[who]))
+        for k, (seen_x, seen_y) in enumerate(zip(x.screens[who], y.screens[who], strict=True)):
+            assert seen_x == seen_y, f"{who}'s screens part at the {k}th settled point:\n{seen_x}\n{seen_y}"
+        for twin in (x, y):
+            for card in {x.put_away, y.put_away} - twin.bo_held:
+                assert card.encode() not in twin.streams[who], f"{who} was sent {card!r}, of Ann's hand"
