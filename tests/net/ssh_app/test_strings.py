@@ -12,6 +12,7 @@ import re
 from grail_tui.games import registry
 from grail_tui.games.strings.engine.catalogue import card_set
 from grail_tui.games.strings.engine.catalogue import decks as decks_of
+from grail_tui.games.strings.engine.events import Happened
 from grail_tui.games.strings.situation import Cards
 from grail_tui.net.ssh.child import TermSize
 from grail_tui.table.sqlite import GameDatabase, open_database
@@ -206,6 +207,10 @@ def hidden_in_hands(server: SshServer, code: str) -> dict[int, set[str]]:
             mine = position.view(seat)
             cards = Cards(mine)
             held[seat] |= {cards.name(f.uid) for f in (*mine.plot_hand, *mine.group_hand)}
+    # a card named to everyone in the log (a set-up choice revealed, a plot played) is public too,
+    # even if a copy of it goes back to a hand later
+    public |= {defs[face].name for event in position.history
+               if isinstance(event, Happened) and event.audience is None for face in event.faces if face in defs}
     decks = position.public_view().decks
     in_deck = [{defs[card].name for card in known[decks[seat]].cards} for seat in (0, 1)]
     return {0: held[0] - public - in_deck[1], 1: held[1] - public - in_deck[0]}
