@@ -58,7 +58,11 @@ from grail_tui.tournament import wilson
 
 STAGES = ((1, 3), (4, 7), (8, 11), (12, 10_000))  # turns of the game, for who-leads accuracy
 LEAD_DRAWS = 48  # worlds drawn to say who a belief thinks leads
-RIGHT = ("right", "probes")  # who-leads accuracy: probes (one per turn) read right
+RIGHT = ("right", "probes")
+# The inference part reads games up to this turn. Games of three heuristic players now and then
+# stall to the turn limit (500), and one such game would outweigh fifty: games with a strong
+# player end by turn 35 or so.
+INFER_TURNS = 30  # who-leads accuracy: probes (one per turn) read right
 PARTS = ("strong", "today", "oracle", "head")  # infer: asked for by name only
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
 
@@ -193,7 +197,7 @@ def play_one(levels: Sequence[str], seed: int, index: int, budget: float,
 def infer_one(seed: int, index: int) -> dict[str, Any]:
     """Game ``index`` of three heuristic players; the player in seat ``index`` % 3 keeps the
     strong bot's beliefs from its own views (and its own proposals, as the strong bot tells
-    them), measured once per turn at the first view it is shown."""
+    them), measured once per turn at the first view it is shown, up to turn INFER_TURNS."""
     n = 3
     watcher = index % n
     game = Game(Setup(players=n, seed=seed + index))
@@ -203,7 +207,7 @@ def infer_one(seed: int, index: int) -> dict[str, Any]:
     probes: list[dict[str, Any]] = []
     cpu: list[float] = []
     measured = 0
-    while game.outcome is None:
+    while game.outcome is None and game.turn <= INFER_TURNS:
         waiting = game.to_act()
         asked = waiting if game.phase in (Phase.OPENING, Phase.OBJECTIONS) else waiting[:1]
         chosen = []
@@ -288,7 +292,7 @@ def _play(jobs: int, levels: Sequence[str], seed: int, games: int, budget: float
     if clock != "wall":  # a log of wall-clock games (written before there was a choice) stays good
         match["clock"] = clock
     if levels == ["infer"]:
-        match = {"bots": ["infer"], "seed": seed, "particles": PARTICLES}
+        match = {"bots": ["infer"], "seed": seed, "particles": PARTICLES, "turns": INFER_TURNS}
     have: dict[int, dict[str, Any]] = {}
     if log is not None and log.exists():
         for line in log.read_text().splitlines():
@@ -372,7 +376,7 @@ def infer_part(games: int, seed: int, jobs: int, done: Callable[[int], None] | N
                log: Path | None = None) -> dict[str, Any]:
     results = _play(jobs, ["infer"], seed, games, 0.0, None, done, log)
     cpu = sorted(t for r in results for t in r["update_cpu"])
-    return {"players": 3, "bots": ["heuristic"] * 3, "particles": PARTICLES,
+    return {"players": 3, "bots": ["heuristic"] * 3, "particles": PARTICLES, "up_to_turn": INFER_TURNS,
             "inference": _inference([p for r in results for p in r["probes"]]),
             "update_cpu_ms": {"median": round(statistics.median(cpu) * 1000, 1) if cpu else None,
                               "p95": round(_p95(cpu) * 1000, 1) if cpu else None}}

@@ -31,15 +31,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...kit.belief import Belief
-from ..engine import Assign, GrailMove, IllegalActionError, Phase, PlayerView, Proposal, Propose, Sheet
+from ..engine import Assign, GrailMove, IllegalActionError, Phase, PlayerView, Proposal, Propose, Sheet, Unit
 from . import world
 from .evaluate import estimates, lead, reach, steps_home, value
-from .heuristic import HARM, HeuristicBot
+from .heuristic import HARM, OPENING_PRIMARY, OPENING_SECOND, HeuristicBot
 
 PARTICLES = 48
 NOISE = 0.1  # the chance a rival does the opposite of what the heuristic would
 SOFTNESS = 0.01  # value by which the heuristic's stake blurs into a coin toss
 READ_KEPT = 16
+MODEL_OPENING = 0.5  # share of guessed openings that are the model's own (the rest: the sampler's)
 RANDOM_ASSIGN = 0.25  # share of guessed later assignments drawn from the prior instead
 # How surely the model steps the initiate it gains most by. The heuristic does so without fail:
 # over 135 probes of 20 heuristic games, who leads on the initiate nearest home was read right
@@ -209,10 +210,14 @@ class Beliefs:
         return likelihood
 
     def _opening(self, p: int) -> Callable[[Sheet, random.Random], Sheet]:
-        """A rival's opening, seen after the bot's beliefs began: the sampler's guess of it."""
+        """A rival's opening, seen after the bot's beliefs began: now and then the model's own
+        (the heuristic's: its big holding and its second, on initiates drawn at random), else
+        the sampler's broader guess, so that a rival who opens otherwise is still believed."""
         def step(sheet: Sheet, rng: random.Random) -> Sheet:
             view = self.view
             assert view is not None
+            if rng.random() < MODEL_OPENING:
+                return model_opening(view, p, rng)
             return world.sample_sheets(view, rng, only=p)[p]
         return step
 
@@ -284,6 +289,24 @@ def proposal_likelihood(view: PlayerView, p: int, proposal: Proposal) -> Callabl
         mine_score = PROPOSAL_SHARPNESS * worth[i] * chosen
         return NOISE / len(movable) + (1 - NOISE) * math.exp(min(0.0, mine_score - top)) / total
     return likelihood
+
+
+def model_opening(view: PlayerView, p: int, rng: random.Random) -> Sheet:
+    """Rival ``p``'s opening as the heuristic makes it, on initiates drawn with ``rng``."""
+    pub = view.public
+    live = [i for i in range(8) if pub.positions[i] is not None]
+    sheet = Sheet()
+    sheet.costs = list(pub.costs[p])
+    if not live:
+        return sheet
+    first = rng.choice(live)
+    partners = [i for i in live if i != first]
+    second = rng.choice(partners) if partners else first
+    for code in OPENING_PRIMARY:
+        sheet.place(Unit.parse(code), first)
+    for code in OPENING_SECOND:
+        sheet.place(Unit.parse(code), second)
+    return sheet
 
 
 def _fits(view: PlayerView, p: int) -> Callable[[Sheet], bool]:
