@@ -9,8 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grail_tui.games.hunt.bots import make_bot
-from grail_tui.games.hunt.bots import HeuristicBot
+from grail_tui.games.hunt.bots import HeuristicBot, make_bot
 from grail_tui.games.hunt.bots.beliefs import Beliefs, fits, model_opening, turn_likelihood
 from grail_tui.games.hunt.bots.evaluate import steps_home
 from grail_tui.games.hunt.bots.strong import StrongBot
