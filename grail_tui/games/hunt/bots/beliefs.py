@@ -47,6 +47,7 @@ PARTICLES = 96
 NOISE = 0.1  # the chance a rival does the opposite of what the heuristic would
 SOFTNESS = 0.01  # value by which the heuristic's stake blurs into a coin toss
 READ_KEPT = 16
+STRATIFIED = 1  # model openings take every pair of initiates in turn (seed 500: 86% -> 89%), not drawn at random
 MODEL_OPENING = 0.5  # share of guessed openings that are the model's own (the rest: the sampler's)
 RANDOM_ASSIGN = 0.25  # share of guessed later assignments drawn from the prior instead
 # How surely the model steps the initiate it gains most by. The heuristic does so without fail:
@@ -224,11 +225,17 @@ class Beliefs:
         """A rival's opening, seen after the bot's beliefs began: now and then the model's own
         (the heuristic's: its big holding and its second, on initiates drawn at random), else
         the sampler's broader guess, so that a rival who opens otherwise is still believed."""
+        pairs: list[tuple[int, int]] = []
+
         def step(sheet: Sheet, rng: random.Random) -> Sheet:
             view = self.view
             assert view is not None
             if rng.random() < MODEL_OPENING:
-                return model_opening(view, p, rng)
+                if not pairs:  # every pair of initiates in turn, so few guesses miss the truth
+                    live = [i for i in range(8) if view.public.positions[i] is not None]
+                    pairs.extend((a, b) for a in live for b in live if a != b)
+                    rng.shuffle(pairs)
+                return model_opening(view, p, rng, pairs.pop() if STRATIFIED and pairs else None)
             return world.sample_sheets(view, rng, only=p)[p]
         return step
 
@@ -348,17 +355,19 @@ def proposal_likelihood(view: PlayerView, p: int, proposal: Proposal) -> Callabl
     return likelihood
 
 
-def model_opening(view: PlayerView, p: int, rng: random.Random) -> Sheet:
-    """Rival ``p``'s opening as the heuristic makes it, on initiates drawn with ``rng``."""
+def model_opening(view: PlayerView, p: int, rng: random.Random,
+                  pair: tuple[int, int] | None = None) -> Sheet:
+    """Rival ``p``'s opening as the heuristic makes it: on ``pair`` (its big holding's
+    initiate, then its second's), or on initiates drawn with ``rng``."""
     pub = view.public
     live = [i for i in range(8) if pub.positions[i] is not None]
     sheet = Sheet()
     sheet.costs = list(pub.costs[p])
     if not live:
         return sheet
-    first = rng.choice(live)
+    first = rng.choice(live) if pair is None else pair[0]
     partners = [i for i in live if i != first]
-    second = rng.choice(partners) if partners else first
+    second = (rng.choice(partners) if partners else first) if pair is None else pair[1]
     for code in OPENING_PRIMARY:
         sheet.place(Unit.parse(code), first)
     for code in OPENING_SECOND:
