@@ -16,6 +16,16 @@ Three parts, each runnable alone (``--part``), every game seats rotating:
 - ``head``: the strong bot against today's (beliefs off, sampled afresh from
   the public record) with heuristic players filling the table, at 3 and 4
   players: how often it finishes ahead, with the interval.
+- ``infer``: the beliefs alone, without the search: games of three heuristic
+  players, one of them keeping the strong bot's beliefs from its own views,
+  scored at every turn as above. No search is played, so the reading can be
+  measured over many games in minutes.
+
+``clock``: what a strong decision's budget is counted on. ``wall`` is the
+wall clock, as at a table (whose padding is wall time). ``cpu`` is the
+deciding thread's CPU time (``time.thread_time``): a figure that does not
+move with the machine's load, which a shared machine needs; under load a
+decision then takes longer than its budget on the wall.
 
 The oracle is a measuring instrument, never a player: it lives here, and an
 import-linter contract keeps it out of everything a player or the server can
@@ -27,6 +37,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import platform
 import random
 import statistics
@@ -39,15 +50,21 @@ from typing import Any
 from grail_tui.games import registry
 from grail_tui.games.hunt.bots import HeuristicBot
 from grail_tui.games.hunt.bots import world as hunt_world
+from grail_tui.games.hunt.bots.beliefs import PARTICLES, Beliefs
 from grail_tui.games.hunt.bots.evaluate import steps_home
 from grail_tui.games.hunt.bots.strong import StrongBot
-from grail_tui.games.hunt.engine import Game, Phase, PlayerView, Setup, Sheet
+from grail_tui.games.hunt.engine import Game, Phase, PlayerView, Propose, Setup, Sheet
 from grail_tui.tournament import wilson
 
 STAGES = ((1, 3), (4, 7), (8, 11), (12, 10_000))  # turns of the game, for who-leads accuracy
 LEAD_DRAWS = 48  # worlds drawn to say who a belief thinks leads
-RIGHT = ("right", "probes")  # who-leads accuracy: probes (one per turn) read right
-PARTS = ("strong", "today", "oracle", "head")
+RIGHT = ("right", "probes")
+# The inference part reads games up to this turn. Games of three heuristic players now and then
+# stall to the turn limit (500), and one such game would outweigh fifty: games with a strong
+# player end by turn 35 or so.
+INFER_TURNS = 30  # who-leads accuracy: probes (one per turn) read right
+PARTS = ("strong", "today", "oracle", "head")  # infer: asked for by name only
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
 
 
 class Oracle(StrongBot):
@@ -55,8 +72,8 @@ class Oracle(StrongBot):
 
     level = "oracle"
 
-    def __init__(self, seed: int, budget: float) -> None:
-        super().__init__(seed, budget, reads_table=False)
+    def __init__(self, seed: int, budget: float, clock: Callable[[], float] = time.perf_counter) -> None:
+        super().__init__(seed, budget, reads_table=False, clock=clock)
         self.truth: Game | None = None
 
     def world_sheets(self, view: PlayerView) -> list[Sheet]:
@@ -68,13 +85,14 @@ class Oracle(StrongBot):
         return None if self.truth.hq_owner is None else tuple(self.truth.hq_owner)
 
 
-def make(level: str, seed: int, budget: float) -> Any:
+def make(level: str, seed: int, budget: float, clock: str = "wall") -> Any:
+    tick = CLOCKS[clock]
     if level == "strong":
-        return StrongBot(seed, budget)
+        return StrongBot(seed, budget, clock=tick)
     if level == "today":
-        return StrongBot(seed, budget, reads_table=False)
+        return StrongBot(seed, budget, reads_table=False, clock=tick)
     if level == "oracle":
-        return Oracle(seed, budget)
+        return Oracle(seed, budget, tick)
     if level == "heuristic":
         return HeuristicBot(seed)
     raise ValueError(f"no bot {level!r} in this benchmark")
@@ -97,21 +115,20 @@ def _guess_leader(draws: Sequence[Sequence[Sheet]], initiate: int) -> int:
     return max(counts, key=lambda p: counts[p])
 
 
-def measure(bot: StrongBot, view: PlayerView, truth: Game, rng: random.Random) -> dict[str, Any]:
-    """The bot's beliefs about rivals against the truth, and the same for the sampler it had
-    before and for the revealed amounts alone."""
-    assert bot.beliefs is not None
+def measure(beliefs: Beliefs, view: PlayerView, truth: Game, rng: random.Random) -> dict[str, Any]:
+    """The beliefs about rivals against the truth, and the same for the sampler the strong
+    bot had before and for the revealed amounts alone."""
     pub = view.public
     me = view.player
     live = [i for i in range(8) if pub.positions[i] is not None]
     rivals = [p for p in range(pub.players) if p != me]
-    believed = [bot.beliefs.sheets(view, rng) for _ in range(LEAD_DRAWS)]
+    believed = [beliefs.sheets(view, rng) for _ in range(LEAD_DRAWS)]
     sampled = [hunt_world.sample_sheets(view, rng) for _ in range(LEAD_DRAWS)]
     errors: dict[str, list[float]] = {"beliefs": [], "sampler": [], "revealed": []}
     for p in rivals:
         for i in live:
             true = truth.influence(p, i)
-            errors["beliefs"].append(abs(bot.beliefs.likely_influence(p, i) - true))
+            errors["beliefs"].append(abs(beliefs.likely_influence(p, i) - true))
             errors["sampler"].append(abs(statistics.median(s[p].influence(i) for s in sampled) - true))
             errors["revealed"].append(abs(pub.known[p][i] - true))
     nearest = min(live, key=lambda i: steps_home(truth, i))
@@ -133,17 +150,19 @@ def measure(bot: StrongBot, view: PlayerView, truth: Game, rng: random.Random) -
 
 
 def play_one(levels: Sequence[str], seed: int, index: int, budget: float,
-             watch: str | None = None) -> dict[str, Any]:
+             watch: str | None = None, clock: str = "wall") -> dict[str, Any]:
     """Game ``index``: entries sit rotated by ``index``. ``watch``: the entry whose beliefs are
     measured once per turn (a reading strong bot)."""
     n = len(levels)
     order = [(index + s) % n for s in range(n)]  # seat -> entry
     game = Game(Setup(players=n, seed=seed + index))
-    bots = [make(levels[e], seed * 7919 + index * 31 + s, budget) for s, e in enumerate(order)]
+    bots = [make(levels[e], seed * 7919 + index * 31 + s, budget, clock) for s, e in enumerate(order)]
+    tick = CLOCKS[clock]
     for bot in bots:
         if isinstance(bot, Oracle):
             bot.truth = game
-    times: list[list[float]] = [[] for _ in range(n)]
+    times: list[list[float]] = [[] for _ in range(n)]  # on the budget's clock
+    walls: list[list[float]] = [[] for _ in range(n)]
     probes: list[dict[str, Any]] = []
     rng = random.Random(seed * 131 + index)
     measured = -1
@@ -154,15 +173,16 @@ def play_one(levels: Sequence[str], seed: int, index: int, budget: float,
         chosen = []
         for seat in asked:
             view = game.view(seat)
-            clock = time.perf_counter()
+            wall, ticked = time.perf_counter(), tick()
             chosen.append(bots[seat].decide(view, list(game.legal_actions(seat))))
-            times[order[seat]].append(time.perf_counter() - clock)
+            times[order[seat]].append(tick() - ticked)
+            walls[order[seat]].append(time.perf_counter() - wall)
             bot = bots[seat]
             if (watch is not None and levels[order[seat]] == watch and isinstance(bot, StrongBot)
                     and bot.beliefs is not None and game.phase is Phase.TURN and game.turn > measured
                     and game.turn >= 1):
                 measured = game.turn
-                probes.append(measure(bot, view, game, rng))
+                probes.append(measure(bot.beliefs, view, game, rng))
         for action in chosen:
             game.apply(action)
     result = registry.get("hunt").result(game)  # the game's full ranking: winner, then by influence
@@ -171,7 +191,42 @@ def play_one(levels: Sequence[str], seed: int, index: int, budget: float,
     for seat, e in enumerate(order):
         ranks[e] = result.ranks[seat]
     return {"index": index, "winner_entries": sorted(order[s] for s in result.winners),
-            "ranks": ranks, "turns": game.turn, "times": times, "probes": probes}
+            "ranks": ranks, "turns": game.turn, "times": times, "walls": walls, "probes": probes}
+
+
+def infer_one(seed: int, index: int) -> dict[str, Any]:
+    """Game ``index`` of three heuristic players; the player in seat ``index`` % 3 keeps the
+    strong bot's beliefs from its own views (and its own proposals, as the strong bot tells
+    them), measured once per turn at the first view it is shown, up to turn INFER_TURNS."""
+    n = 3
+    watcher = index % n
+    game = Game(Setup(players=n, seed=seed + index))
+    bots = [HeuristicBot(seed * 7919 + index * 31 + s) for s in range(n)]
+    beliefs = Beliefs(watcher, random.Random(seed * 7 + index))
+    rng = random.Random(seed * 131 + index)
+    probes: list[dict[str, Any]] = []
+    cpu: list[float] = []
+    measured = 0
+    while game.outcome is None and game.turn <= INFER_TURNS:
+        waiting = game.to_act()
+        asked = waiting if game.phase in (Phase.OPENING, Phase.OBJECTIONS) else waiting[:1]
+        chosen = []
+        for seat in asked:
+            view = game.view(seat)
+            action = bots[seat].decide(view, list(game.legal_actions(seat)))
+            if seat == watcher:
+                ticked = time.thread_time()
+                beliefs.update(view)
+                if isinstance(action, Propose):
+                    beliefs.proposed(view, action)
+                cpu.append(time.thread_time() - ticked)
+                if game.turn > measured:
+                    measured = game.turn
+                    probes.append(measure(beliefs, view, game, rng))
+            chosen.append(action)
+        for action in chosen:
+            game.apply(action)
+    return {"index": index, "turns": game.turn, "update_cpu": cpu, "probes": probes}
 
 
 # -- summing up -----------------------------------------------------------------------------------
@@ -183,14 +238,22 @@ def _rate(wins: int, games: int, names: tuple[str, str] = ("wins", "games")) -> 
             "ci95": [round(lo, 4), round(hi, 4)]}
 
 
-def _decisions(times: Sequence[float], budget: float) -> dict[str, Any]:
+def _decisions(times: Sequence[float], budget: float, walls: Sequence[float] = ()) -> dict[str, Any]:
+    """Decision times on the budget's clock; ``walls``: the same decisions on the wall."""
     ordered = sorted(times)
     if not ordered:
         return {"decisions": 0}
-    return {"decisions": len(ordered), "median_ms": round(statistics.median(ordered) * 1000, 1),
-            "p95_ms": round(ordered[max(0, math.ceil(len(ordered) * 0.95) - 1)] * 1000, 1),
-            "max_ms": round(ordered[-1] * 1000, 1),
-            "over_budget": sum(1 for t in ordered if t > budget)}
+    out = {"decisions": len(ordered), "median_ms": round(statistics.median(ordered) * 1000, 1),
+           "p95_ms": round(_p95(ordered) * 1000, 1),
+           "max_ms": round(ordered[-1] * 1000, 1),
+           "over_budget": sum(1 for t in ordered if t > budget)}
+    if walls:
+        out["wall_p95_ms"] = round(_p95(sorted(walls)) * 1000, 1)
+    return out
+
+
+def _p95(ordered: Sequence[float]) -> float:
+    return ordered[max(0, math.ceil(len(ordered) * 0.95) - 1)]
 
 
 def _paired_gap(a: Sequence[int], b: Sequence[int]) -> dict[str, Any]:
@@ -221,11 +284,15 @@ def _inference(probes: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 def _play(jobs: int, levels: Sequence[str], seed: int, games: int, budget: float,
           watch: str | None, done: Callable[[int], None] | None = None,
-          log: Path | None = None) -> list[dict[str, Any]]:
+          log: Path | None = None, clock: str = "wall") -> list[dict[str, Any]]:
     """Games 0 to ``games`` - 1 of one match. With ``log``, each finished game is appended to
     it as a line of JSON, and games the log already holds for this match are not played
     again: a run stopped early is finished by the same command."""
-    match = {"bots": list(levels), "seed": seed, "budget": budget}
+    match: dict[str, Any] = {"bots": list(levels), "seed": seed, "budget": budget}
+    if clock != "wall":  # a log of wall-clock games (written before there was a choice) stays good
+        match["clock"] = clock
+    if levels == ["infer"]:
+        match = {"bots": ["infer"], "seed": seed, "particles": PARTICLES, "turns": INFER_TURNS}
     have: dict[int, dict[str, Any]] = {}
     if log is not None and log.exists():
         for line in log.read_text().splitlines():
@@ -245,19 +312,23 @@ def _play(jobs: int, levels: Sequence[str], seed: int, games: int, budget: float
         if done:
             done(len(have))
 
-    args = [(list(levels), seed, k, budget, watch) for k in todo]
+    one: Callable[..., dict[str, Any]] = play_one
+    args: list[tuple[Any, ...]] = [(list(levels), seed, k, budget, watch, clock) for k in todo]
+    if levels == ["infer"]:
+        one, args = infer_one, [(seed, k) for k in todo]
     if jobs > 1 and args:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for k, result in zip(todo, pool.map(play_one, *zip(*args, strict=True)), strict=True):
+            for k, result in zip(todo, pool.map(one, *zip(*args, strict=True)), strict=True):
                 keep(k, result)
     else:
         for k, a in zip(todo, args, strict=True):
-            keep(k, play_one(*a))
+            keep(k, one(*a))
     return [have[k] for k in sorted(have)]
 
 
 def heuristic_part(games: int, seed: int, budget: float, jobs: int, parts: Sequence[str],
-                   done: Callable[[int], None] | None = None, log: Path | None = None) -> dict[str, Any]:
+                   done: Callable[[int], None] | None = None, log: Path | None = None,
+                   clock: str = "wall") -> dict[str, Any]:
     """The strong bot, today's and/or the oracle, each against two heuristic players in the
     same games."""
     out: dict[str, Any] = {"players": 3}
@@ -266,11 +337,12 @@ def heuristic_part(games: int, seed: int, budget: float, jobs: int, parts: Seque
         if who not in parts:
             continue
         results = _play(jobs, [who, "heuristic", "heuristic"], seed, games, budget,
-                        "strong" if who == "strong" else None, done, log)
+                        "strong" if who == "strong" else None, done, log, clock)
         won[who] = [1 if 0 in r["winner_entries"] else 0 for r in results]
         out[f"{who}_vs_two_heuristic"] = _rate(sum(won[who]), len(results)) | {
             "no_winner": sum(1 for r in results if not r["winner_entries"]),
-            "decisions": _decisions([t for r in results for t in r["times"][0]], budget)}
+            "decisions": _decisions([t for r in results for t in r["times"][0]], budget,
+                                    [t for r in results for t in r.get("walls", [[]])[0]])}
         if who == "strong":
             out["inference"] = _inference([p for r in results for p in r["probes"]])
     if "strong" in won and "oracle" in won:
@@ -281,9 +353,10 @@ def heuristic_part(games: int, seed: int, budget: float, jobs: int, parts: Seque
 
 
 def head_part(games: int, seed: int, budget: float, jobs: int, players: int,
-              done: Callable[[int], None] | None = None, log: Path | None = None) -> dict[str, Any]:
+              done: Callable[[int], None] | None = None, log: Path | None = None,
+              clock: str = "wall") -> dict[str, Any]:
     levels = ["strong", "today"] + ["heuristic"] * (players - 2)
-    results = _play(jobs, levels, seed, games, budget, None, done, log)
+    results = _play(jobs, levels, seed, games, budget, None, done, log, clock)
     ahead = sum(1 for r in results if r["ranks"][0] < r["ranks"][1])
     behind = sum(1 for r in results if r["ranks"][0] > r["ranks"][1])
     return {
@@ -294,20 +367,37 @@ def head_part(games: int, seed: int, budget: float, jobs: int, players: int,
         "level": len(results) - ahead - behind,
         "strong_wins": _rate(sum(1 for r in results if 0 in r["winner_entries"]), len(results)),
         "today_wins": _rate(sum(1 for r in results if 1 in r["winner_entries"]), len(results)),
-        "strong_decisions": _decisions([t for r in results for t in r["times"][0]], budget),
+        "strong_decisions": _decisions([t for r in results for t in r["times"][0]], budget,
+                                       [t for r in results for t in r.get("walls", [[]])[0]]),
     }
+
+
+def infer_part(games: int, seed: int, jobs: int, done: Callable[[int], None] | None = None,
+               log: Path | None = None) -> dict[str, Any]:
+    results = _play(jobs, ["infer"], seed, games, 0.0, None, done, log)
+    cpu = sorted(t for r in results for t in r["update_cpu"])
+    return {"players": 3, "bots": ["heuristic"] * 3, "particles": PARTICLES, "up_to_turn": INFER_TURNS,
+            "inference": _inference([p for r in results for p in r["probes"]]),
+            "update_cpu_ms": {"median": round(statistics.median(cpu) * 1000, 1) if cpu else None,
+                              "p95": round(_p95(cpu) * 1000, 1) if cpu else None}}
 
 
 def run(games: int = 300, seed: int = 0, budget: float = 1.0, jobs: int = 1,
         parts: Sequence[str] = PARTS, done: Callable[[int], None] | None = None,
-        log: Path | None = None) -> dict[str, Any]:
+        log: Path | None = None, clock: str = "wall") -> dict[str, Any]:
+    if clock not in CLOCKS:
+        raise ValueError(f"no clock {clock!r}: wall or cpu")
     started = time.perf_counter()
     out: dict[str, Any] = {"benchmark": "bots", "game": "hunt", "python": platform.python_version(),
-                           "games": games, "seed": seed, "budget_seconds": budget}
+                           "games": games, "seed": seed, "budget_seconds": budget, "clock": clock,
+                           "load_average_at_start": [round(x, 2) for x in os.getloadavg()]}
     if {"strong", "today", "oracle"} & set(parts):
-        out["against_two_heuristic"] = heuristic_part(games, seed, budget, jobs, parts, done, log)
+        out["against_two_heuristic"] = heuristic_part(games, seed, budget, jobs, parts, done, log, clock)
     sizes = [n for n in (3, 4) if "head" in parts or f"head{n}" in parts]
     if sizes:
-        out["head_to_head"] = {f"{n}p": head_part(games, seed, budget, jobs, n, done, log) for n in sizes}
+        out["head_to_head"] = {f"{n}p": head_part(games, seed, budget, jobs, n, done, log, clock) for n in sizes}
+    if "infer" in parts:
+        out["inference_alone"] = infer_part(games, seed, jobs, done, log)
+    out["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
     out["seconds"] = round(time.perf_counter() - started, 1)
     return out

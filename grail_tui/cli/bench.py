@@ -100,11 +100,17 @@ def _register_bots(bench_sub: Any) -> None:
     bb.add_argument("--games", type=positive, default=300, help="games per match (default 300)")
     bb.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     bb.add_argument("--budget", type=float, default=1.0, help="seconds per strong decision (default 1)")
-    bb.add_argument("--part", choices=("strong", "today", "oracle", "head", "head3", "head4"), action="append",
-                    help="only this part (repeatable; default all): strong (against two heuristic "
+    bb.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="what the budget counts: wall time, as at a table, or the deciding thread's "
+                         "CPU time, so that figures do not depend on the machine's load (default wall)")
+    bb.add_argument("--part", choices=("strong", "today", "oracle", "head", "head3", "head4", "infer"),
+                    action="append",
+                    help="only this part (repeatable; default all but infer): strong (against two heuristic "
                          "players, with its inference), today (the same games with the strong bot "
                          "without beliefs), oracle (the same games with the oracle; with strong, the "
-                         "gap) or head (strong against today's, at 3 and 4 players; head3, head4: one size)")
+                         "gap), head (strong against today's, at 3 and 4 players; head3, head4: one size) "
+                         "or infer (the beliefs alone, read in games of three heuristic players: no "
+                         "search, minutes for hundreds of games)")
     bb.add_argument("--jobs", type=positive, default=1, help="games played at once, in processes (default 1)")
     bb.add_argument("--log", type=Path, default=None,
                     help="append each finished game to this file and skip the games it holds already: "
@@ -204,5 +210,6 @@ def run_balance(args: argparse.Namespace) -> int:
 def run_bots(args: argparse.Namespace) -> int:
     from grail_tui.bench.bots import PARTS, run
 
-    print(json.dumps(run(args.games, args.seed, args.budget, args.jobs, args.part or PARTS, log=args.log)))
+    print(json.dumps(run(args.games, args.seed, args.budget, args.jobs, args.part or PARTS, log=args.log,
+                         clock=args.clock)))
     return 0

@@ -207,6 +207,26 @@ def test_bench_bots_reports_the_strong_bot_the_oracle_and_the_gap_and_resumes_fr
     assert log.read_text().splitlines() == lines  # nothing played twice
 
 
+def test_bench_bots_reads_the_beliefs_alone_and_counts_cpu_time_when_asked(tmp_path):
+    """`--part infer` scores the beliefs in games of heuristic players without searching;
+    `--clock cpu` counts the strong bot's budget on CPU time, and the report says which clock
+    and the load the machine was under."""
+    out = grail("bench", "bots", "--games", "2", "--part", "infer", "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    alone = report["inference_alone"]
+    assert alone["up_to_turn"] == 30 and alone["inference"]["probes"] > 10
+    assert set(alone["inference"]["who_leads_nearest_from_turn_4"]) == {"beliefs", "sampler", "revealed"}
+    assert alone["update_cpu_ms"]["p95"] is not None
+    assert len(report["load_average_at_start"]) == 3
+    out = grail("bench", "bots", "--games", "1", "--part", "today", "--budget", "0.05", "--clock", "cpu", "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["clock"] == "cpu"
+    decisions = report["against_two_heuristic"]["today_vs_two_heuristic"]["decisions"]
+    assert decisions["p95_ms"] is not None and decisions["wall_p95_ms"] is not None
+
+
 def test_bench_bots_refuses_a_part_it_does_not_have():
     out = grail("bench", "bots", "--part", "everything")
     assert out.returncode != 0 and "invalid choice" in out.stderr and "Traceback" not in out.stderr

@@ -9,8 +9,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grail_tui.games.hunt.bots import make_bot
-from grail_tui.games.hunt.bots.beliefs import Beliefs, fits
+from grail_tui.games.hunt.bots import HeuristicBot, make_bot
+from grail_tui.games.hunt.bots.beliefs import Beliefs, fits, model_opening, turn_likelihood
 from grail_tui.games.hunt.bots.evaluate import steps_home
 from grail_tui.games.hunt.bots.strong import StrongBot
 from grail_tui.games.hunt.bots.world import sample_sheets
@@ -19,7 +19,7 @@ from grail_tui.games.hunt.engine import Game, Phase, Setup
 from .test_bots import _twin_games
 
 
-def _heuristic_game(seed: int, watcher: int, turns: int, size: int = 24):
+def _heuristic_game(seed: int, watcher: int, turns: int, size: int | None = 24):
     """A game of heuristic players; ``watcher``'s beliefs are fed every view it is shown.
     Yields (game, view, beliefs) after each update."""
     game = Game(Setup(players=3, seed=seed, turn_limit=200))
@@ -82,6 +82,46 @@ def test_the_true_sheet_explains_what_rivals_did_better_than_blind_guesses():
             taken = beliefs.answers
     assert answers > 5, answers
     assert truth_ll > guess_ll, (truth_ll, guess_ll, answers)
+
+
+def test_what_a_rival_proposed_is_likelier_with_its_true_sheet_than_with_blind_guesses():
+    """Over whole games, under the model of a rival's turn (the heuristic's scoring of every
+    choice with a guessed sheet), what heuristic rivals proposed is far likelier with their
+    true sheets than with sheets drawn from the public record alone."""
+    truth_ll = guess_ll = 0.0
+    proposals = 0
+    guide = HeuristicBot(0)
+    for seed in (31, 32):
+        rng = random.Random(seed)
+        last = None
+        for game, view, _beliefs in _heuristic_game(seed, watcher=2, turns=16):
+            contest = view.public.contest
+            if view.public.phase is not Phase.OBJECTIONS or contest is None or contest.mover == 2:
+                continue
+            if (view.public.turn, contest.proposal) == last or contest.round != 1:
+                continue
+            last = (view.public.turn, contest.proposal)
+            likelihood = turn_likelihood(view, contest.mover, contest.proposal, guide)
+            truth_ll += math.log(likelihood(game.sheets[contest.mover]))
+            guesses = [sample_sheets(view, rng, only=contest.mover)[contest.mover] for _ in range(20)]
+            guess_ll += sum(math.log(likelihood(s)) for s in guesses) / len(guesses)
+            proposals += 1
+    assert proposals > 5, proposals
+    assert truth_ll > guess_ll + proposals, (truth_ll, guess_ll, proposals)
+
+
+def test_some_guesses_of_a_rivals_opening_are_the_models_own_and_fit_what_is_public():
+    """Half the guessed openings are the heuristic's (51 points on one initiate, 19 on a
+    second); a heuristic rival's true opening is then among the shapes the bot believes."""
+    game = Game(Setup(players=3, seed=3))
+    view = game.view(0)
+    rng = random.Random(4)
+    for _ in range(20):
+        sheet = model_opening(view, 1, rng)
+        held = sorted((t for t in sheet.totals if t), reverse=True)
+        assert held == [51, 19]
+        assert sheet.remaining == 30
+        assert fits(sheet, view, 1)
 
 
 def test_beliefs_tell_who_leads_on_the_initiate_nearest_home_better_than_the_public_record():

@@ -3,6 +3,8 @@ on the initiate about to bring the grail home."""
 
 from __future__ import annotations
 
+import itertools
+
 from grail_tui.games.hunt.bots import make_bot
 from grail_tui.games.hunt.bots.strong import StrongBot
 from grail_tui.games.hunt.engine import Assign, Field, Game, Initiate, Phase, Setup, Variant
@@ -67,3 +69,36 @@ def test_takeovers_are_among_the_moves_it_weighs():
     offers = bot.takeovers(view)
     assert offers and isinstance(offers[0], Assign)
     assert any(isinstance(a, Assign) and a.placements for a in bot.candidates(view, game.legal_actions(0)))
+
+
+def _turn_with_choices() -> tuple[Game, int]:
+    game = Game(Setup(players=3, seed=5))
+    bots = [make_bot("heuristic", p) for p in range(3)]
+    while game.phase is not Phase.TURN:
+        chosen = [bots[p].decide(game.view(p), list(game.legal_actions(p))) for p in game.to_act()]
+        for action in chosen:
+            game.apply(action)
+    return game, game.to_act()[0]
+
+
+def test_the_budget_is_counted_on_the_clock_it_is_given():
+    """A strong bot counts its budget on the clock it was given (the bench gives it the
+    thread's CPU time): a clock that stands still leaves it its whole sample cap, a clock
+    that runs past the budget at once stops it after the first world."""
+    game, p = _turn_with_choices()
+    worlds: dict[str, int] = {}
+    for name, clock in (("still", lambda: 0.0), ("racing", itertools.count(0.0, 10.0).__next__)):
+        bot = StrongBot(3, budget=1.0, max_samples=12, clock=clock)
+        seen = 0
+        sample = bot.world_sheets
+
+        def counted(view, sample=sample):
+            nonlocal seen
+            seen += 1
+            return sample(view)
+
+        bot.world_sheets = counted  # type: ignore[method-assign]
+        bot.decide(game.view(p), list(game.legal_actions(p)))
+        worlds[name] = seen
+    assert worlds["racing"] < worlds["still"]
+    assert worlds["racing"] <= 1 + 16  # one world searched (takeovers may draw their own 16)

@@ -11,8 +11,12 @@ assignment turn honoured) and, from each view the bot is shown, learns:
   does not lead on Mansur), and the other way round; a pass by a rival who
   could not object says nothing; an objection below what the heuristic aims
   for is all the rival had there;
-- which initiate a rival chose to step toward home: the heuristic moves the
-  one it gains most by, so a sheet that leads there explains the step best;
+- what a rival proposed on its turn: the model scores every proposal and its
+  best assignment with each guessed sheet, as the heuristic would at that
+  moment; a sheet under which the choice was the model's best explains it
+  best (turn_likelihood);
+- a rival's opening: half the guesses take the model's own (its big holding
+  and its second on initiates drawn at random), half the sampler's broader one;
 - a rival's later assignment: each sheet gets the holding the heuristic would
   have added with that sheet (or, now and then, one drawn from the prior);
 - every hard fact made public (a reveal, a published loss): sheets that break
@@ -31,15 +35,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...kit.belief import Belief
-from ..engine import Assign, GrailMove, IllegalActionError, Phase, PlayerView, Proposal, Propose, Sheet
+from ..engine import Assign, GrailMove, IllegalActionError, Phase, PlayerView, Proposal, Propose, Sheet, Unit
 from . import world
 from .evaluate import estimates, lead, reach, steps_home, value
-from .heuristic import HARM, HeuristicBot
+from .heuristic import HARM, OPENING_PRIMARY, OPENING_SECOND, HeuristicBot
 
-PARTICLES = 48
+# Guesses per rival. Over 80 heuristic games read to turn 30 (bench bots --part infer), who leads
+# on the initiate nearest home was read right from turn 4 in 82% of probes at 48, 86% at 96 and
+# 160; a rival's update costs about twice as much at 96 (p95 ~50 ms of CPU for all rivals).
+PARTICLES = 96
 NOISE = 0.1  # the chance a rival does the opposite of what the heuristic would
 SOFTNESS = 0.01  # value by which the heuristic's stake blurs into a coin toss
 READ_KEPT = 16
+STRATIFIED = 1  # model openings take every pair of initiates in turn (seed 500: 86% -> 89%), not drawn at random
+MODEL_OPENING = 0.5  # share of guessed openings that are the model's own (the rest: the sampler's)
 RANDOM_ASSIGN = 0.25  # share of guessed later assignments drawn from the prior instead
 # How surely the model steps the initiate it gains most by. The heuristic does so without fail:
 # over 135 probes of 20 heuristic games, who leads on the initiate nearest home was read right
@@ -47,6 +56,8 @@ RANDOM_ASSIGN = 0.25  # share of guessed later assignments drawn from the prior 
 # onto fewer sheets for little more (the strong bot won 18 of 29 at 1000, 16 of 30 at 3000, in
 # the same games); the noise above keeps a rival who plays otherwise from ruling out the truth.
 PROPOSAL_SHARPNESS = 1000.0
+EXACT_TURNS = 1  # read a rival's proposal by the model's own scoring of its turn (turn_likelihood)
+TURN_SOFTNESS = 0.0003  # by how much of the model's score a worse choice is less likely (0.001: 80%, 0.0003: 82%)
 
 
 @dataclass
@@ -80,10 +91,10 @@ class _Prior:
 class Beliefs:
     """The strong bot's beliefs about every rival's sheet, kept through one game."""
 
-    def __init__(self, me: int, rng: random.Random, size: int = PARTICLES) -> None:
+    def __init__(self, me: int, rng: random.Random, size: int | None = None) -> None:
         self.me = me
         self.rng = rng
-        self.size = size
+        self.size = size or PARTICLES
         self.rivals: dict[int, Belief[Sheet]] = {}
         self.view: PlayerView | None = None  # the latest view seen
         self.assigned = 0  # entries of the assignment log already taken in
@@ -117,7 +128,9 @@ class Beliefs:
                 and (self.open is None or (self.open.turn, self.open.proposal) != (pub.turn, contest.proposal))):
             self.open = _Contest(view, pub.turn, contest.mover, contest.proposal, pub.known)
             if contest.mover != self.me:
-                self.rivals[contest.mover].observe(proposal_likelihood(view, contest.mover, contest.proposal))
+                likelihood = (turn_likelihood(view, contest.mover, contest.proposal, self.guide) if EXACT_TURNS
+                              else proposal_likelihood(view, contest.mover, contest.proposal))
+                self.rivals[contest.mover].observe(likelihood)
 
     def sheets(self, view: PlayerView, rng: random.Random) -> list[Sheet]:
         """Every sheet of one world: ours as it is, each rival's drawn from the belief."""
@@ -209,10 +222,20 @@ class Beliefs:
         return likelihood
 
     def _opening(self, p: int) -> Callable[[Sheet, random.Random], Sheet]:
-        """A rival's opening, seen after the bot's beliefs began: the sampler's guess of it."""
+        """A rival's opening, seen after the bot's beliefs began: now and then the model's own
+        (the heuristic's: its big holding and its second, on initiates drawn at random), else
+        the sampler's broader guess, so that a rival who opens otherwise is still believed."""
+        pairs: list[tuple[int, int]] = []
+
         def step(sheet: Sheet, rng: random.Random) -> Sheet:
             view = self.view
             assert view is not None
+            if rng.random() < MODEL_OPENING:
+                if not pairs:  # every pair of initiates in turn, so few guesses miss the truth
+                    live = [i for i in range(8) if view.public.positions[i] is not None]
+                    pairs.extend((a, b) for a in live for b in live if a != b)
+                    rng.shuffle(pairs)
+                return model_opening(view, p, rng, pairs.pop() if STRATIFIED and pairs else None)
             return world.sample_sheets(view, rng, only=p)[p]
         return step
 
@@ -236,6 +259,52 @@ class Beliefs:
                     sheet.place(unit, initiate.value)
             return sheet
         return step
+
+
+def turn_likelihood(view: PlayerView, p: int, proposal: Proposal, guide: HeuristicBot) -> Callable[[Sheet], float]:
+    """How likely rival ``p`` chose ``proposal`` on its turn, had it held a given sheet: the
+    model (the heuristic) scores every proposal and its best assignment with that sheet, as
+    it would at that moment, and picks the best; a choice scored below the best is the less
+    likely the further below (a softmax of width TURN_SOFTNESS), and any choice keeps the
+    share NOISE, so that a rival who plays otherwise does not rule out its own sheet. Sheets
+    that differ only where nothing changes (copies after resampling) are scored once."""
+    game = world.build(view)
+    if game.hq_owner is not None:  # The Original: the heuristic moves by headquarters, not holdings
+        return lambda sheet: 1.0
+    before = game.what_if_turn(p, proposal)
+    before.rejected = list(view.public.rejected)  # what was refused earlier this turn still is
+    chosen = Propose(p, proposal)
+    try:
+        if chosen not in before.legal_actions(p):
+            return lambda sheet: 1.0
+    except IllegalActionError:
+        return lambda sheet: 1.0
+    blank = [Sheet() for _ in range(view.public.players)]
+    seen: dict[tuple[int, ...], float] = {}
+
+    def likelihood(sheet: Sheet) -> float:
+        key = tuple(sheet.owner)
+        if key in seen:
+            return seen[key]
+        sheets = list(blank)
+        sheets[p] = sheet
+        world_then = before.copy(history=False, sheets=sheets)
+        try:
+            legal = list(world_then.legal_actions(p))
+            scored = guide.scored_turn_actions(world_then.view(p), legal, position=world_then)
+        except (IllegalActionError, AssertionError):
+            scored = []
+        if not scored:
+            seen[key] = 1.0
+            return 1.0
+        top = max(x for x, _ in scored)
+        total = sum(math.exp(max(-50.0, (x - top) / TURN_SOFTNESS)) for x, _ in scored)
+        mine = next((x for x, a in scored if a == chosen), None)
+        share = 0.0 if mine is None else math.exp(max(-50.0, (mine - top) / TURN_SOFTNESS)) / total
+        out = NOISE / len(scored) + (1 - NOISE) * share
+        seen[key] = out
+        return out
+    return likelihood
 
 
 def proposal_likelihood(view: PlayerView, p: int, proposal: Proposal) -> Callable[[Sheet], float]:
@@ -284,6 +353,26 @@ def proposal_likelihood(view: PlayerView, p: int, proposal: Proposal) -> Callabl
         mine_score = PROPOSAL_SHARPNESS * worth[i] * chosen
         return NOISE / len(movable) + (1 - NOISE) * math.exp(min(0.0, mine_score - top)) / total
     return likelihood
+
+
+def model_opening(view: PlayerView, p: int, rng: random.Random,
+                  pair: tuple[int, int] | None = None) -> Sheet:
+    """Rival ``p``'s opening as the heuristic makes it: on ``pair`` (its big holding's
+    initiate, then its second's), or on initiates drawn with ``rng``."""
+    pub = view.public
+    live = [i for i in range(8) if pub.positions[i] is not None]
+    sheet = Sheet()
+    sheet.costs = list(pub.costs[p])
+    if not live:
+        return sheet
+    first = rng.choice(live) if pair is None else pair[0]
+    partners = [i for i in live if i != first]
+    second = (rng.choice(partners) if partners else first) if pair is None else pair[1]
+    for code in OPENING_PRIMARY:
+        sheet.place(Unit.parse(code), first)
+    for code in OPENING_SECOND:
+        sheet.place(Unit.parse(code), second)
+    return sheet
 
 
 def _fits(view: PlayerView, p: int) -> Callable[[Sheet], bool]:
