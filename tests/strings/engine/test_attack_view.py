@@ -4,6 +4,8 @@ attack window reads them from the view, never from the game."""
 
 from __future__ import annotations
 
+import pytest
+
 from grail_tui.games import registry
 from grail_tui.games.kit.terms import BotLevel
 from grail_tui.games.strings.engine import CODEC, Game, Rolled, Setup
@@ -14,6 +16,7 @@ from ..helpers import A, B, C, D
 KIND = registry.get("strings")
 
 
+@pytest.mark.sweep
 def test_the_totals_in_view_before_the_roll_are_the_totals_rolled_against():
     game = Game(Setup(seed=3, decks=(A, B, C, D), round_limit=6))
     bots = [KIND.make_bot(BotLevel.HEURISTIC, 3 + p) for p in range(4)]

@@ -25,6 +25,8 @@ from grail_tui.games.strings.engine import (
 )
 from tests.strings.helpers import A, B, F
 
+pytestmark = pytest.mark.sweep  # each plays a game or more
+
 
 def played(seed: int, players: int = 3) -> Game:
     game = Game(Setup(seed=seed, decks=(A, B, F)[:players], round_limit=6))

@@ -56,6 +56,7 @@ def without_legal(view: PlayerView) -> str:
     return json.dumps(data, sort_keys=True)
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize(("decks", "seed"), [((A, B), 11), ((C, D, E), 12), ((F, E, B, A), 13)])
 def test_a_dealt_world_agrees_with_the_view_and_deals_only_what_the_seat_cannot_see(decks, seed):
     checked = differed = 0
