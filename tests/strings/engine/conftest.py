@@ -6,6 +6,15 @@ from __future__ import annotations
 
 import pytest
 
+from grail_tui.games.strings.engine.catalogue import card_set, decks
+
+# The shipped card set and its decks, read and checked once per process, here at collection:
+# a mutation run forks one process per mutant from one that has collected the tests, and each
+# game a test sets up would otherwise read and check the whole set again. The loader itself is
+# judged by the tests that give it card files of their own (test_card_words, test_schema).
+card_set()
+decks()
+
 
 def _cost(item: pytest.Item) -> int:
     if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
