@@ -19,6 +19,7 @@ from grail_tui.games.strings.engine import (
     succeeds,
 )
 from grail_tui.games.strings.engine.game import Attack
+from grail_tui.games.strings.engine.vocabulary import CABAL_AGENT_BONUS, DEPTH_BONUS
 from tests.strings.helpers import A, B, Loaded, at_main, hand, pass_windows, reprint, seat
 
 CONTROL, DESTROY = AttackKind.CONTROL, AttackKind.DESTROY
@@ -214,6 +215,18 @@ def test_s22_33_cabal_agents_plus_3_both_ways():
     second = seat(game, 0, "K08", under=first, alignments=())
     deep = seat(game, 0, "K13", under=second, resistance=4, alignments=())
     assert totals(game, theirs, deep, CONTROL, player=1)[1] == 4 + 3  # depth 3: no position bonus
+
+
+def test_s22_33_cabal_agents_count_against_the_first_seats_cabal_too():
+    game = at_main(A, B)
+    agent = hand(game, 1, "CB1", owner=1)  # names seat 0's Cabal
+    game.plot_hand[1].remove(agent)
+    game.board.agents[1].append(agent)
+    game.board.controller[agent] = 1
+    mine = seat(game, 0, "K04", power=4, resistance=4, alignments=())
+    theirs = seat(game, 1, "K06", power=4, resistance=4, alignments=())
+    assert totals(game, theirs, mine, CONTROL, player=1)[0] == 4 + CABAL_AGENT_BONUS  # M6: seat 1 attacks seat 0
+    assert totals(game, mine, theirs, CONTROL)[1] == 4 + DEPTH_BONUS[1] + CABAL_AGENT_BONUS  # N4: the other way
 
 
 def test_s22_34_eleven_and_twelve_always_fail():
