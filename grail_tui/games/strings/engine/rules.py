@@ -251,8 +251,6 @@ def _mods(game: Game, attack: Attack, side: Side) -> int:
 def cabal_agent_of(game: Game, player: Player, other: Player) -> bool:
     """Does ``player`` hold a Cabal agent naming the Cabal ``other`` uses? (Both are players at the
     table: the attacker and the controller of a group in a structure.)"""
-    if game.board.cabal[other] < 0:
-        return False
     name = game.defs[game.board.cabal[other]].name
     return any(game.defs[a].name == name for a in game.board.agents[player])
 

@@ -1,0 +1,273 @@
+"""S-3 and §14: the legal list offers every action the rules allow the seat the game waits for,
+and nothing they refuse. Every action of every kind a seat could send (each card, target, seat,
+side, arrow) is judged by the game's own refusals, and what passes is what the list offers: one
+card of each name from a hand or deck (copies are the same choice); a plot's target, seat or side
+only where the card asks for one; a resource placed without an arrow. Buying a plot and
+answering an offer are listed one way each (test_gifts.py has the answers)."""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from itertools import combinations
+
+import pytest
+
+from grail_tui.games.strings.engine import (
+    Action,
+    Activate,
+    Agent,
+    AttackKind,
+    Bottom,
+    Buy,
+    CallOff,
+    ChooseCabal,
+    ChooseStart,
+    Commit,
+    Declare,
+    Discard,
+    Draw,
+    DrawGroup,
+    EndTurn,
+    Game,
+    Give,
+    Link,
+    Move,
+    Offer,
+    Pass,
+    Place,
+    PlaceAgent,
+    PlaceResource,
+    PlayPlot,
+    Reveal,
+    Shelter,
+    Side,
+    Support,
+    Swap,
+)
+from tests.strings.helpers import (
+    A,
+    B,
+    C,
+    D,
+    at_main,
+    choose_cabals,
+    choose_starts,
+    clear_hands,
+    hand,
+    new_game,
+    pass_windows,
+    seat,
+    set_up,
+    uid,
+)
+
+CARD_FIELDS = ("card", "target", "attacker", "group", "at", "resource", "holder", "payer", "plot", "mine", "theirs")
+
+
+def everything(game: Game, p: int) -> list[Action]:
+    """Every action ``p`` could send now, over every card, target, seat, side and arrow that could matter."""
+    board = game.board
+    seats = range(-1, game.players + 1)
+    plots, groups = game.plot_hand[p], game.group_hand[p]
+    mine = [c for c in board.arrows if board.controller.get(c) == p]
+    on_table = list(board.arrows) + list(board.open_area)
+    held = plots + groups
+    out: list[Action] = [Pass(p), EndTurn(p), CallOff(p), Commit(p), Shelter(p), Place(p, -1)]
+    out += [Draw(p, a, b) for a in (True, False) for b in (True, False)]
+    out += [ChooseCabal(p, c) for c in game.plot_deck[p] + game.plot_deck[1 - p]]
+    out += [ChooseStart(p, c) for c in game.group_deck[p] + game.group_deck[1 - p]]
+    out += [Place(p, c, at, arrow) for c in groups + game.group_deck[p][:2] for at in [-1, *on_table]
+            for arrow in range(-1, 7)]
+    out += [Declare(p, a, t, k) for a in [*mine, *held] for t in [*on_table, *held, *game.group_deck[p][:2]]
+            for k in AttackKind]
+    out += [Commit(p, c) for c in plots] + [Shelter(p, c) for c in plots]
+    out += [Support(p, c, s) for c in on_table for s in Side]
+    out += [Agent(p, c, s) for c in groups + game.group_deck[p][:2] for s in Side]
+    out += [PlayPlot(p, c, t, s, side) for c in plots + groups[:1] for t in [-1, *on_table, *plots]
+            for s in seats for side in (None, *Side)]
+    out += [DrawGroup(p, c) for c in on_table + board.resources[p]]
+    out += [PlaceResource(p, c) for c in groups + game.group_deck[p][:2]]
+    out += [Move(p, g, at, arrow) for g in on_table for at in on_table for arrow in range(-1, 7)]
+    resources = [r for rs in board.resources for r in rs]
+    out += [Link(p, r, h) for r in resources for h in on_table]
+    out += [Give(p, r, to) for r in resources for to in seats]
+    out += [Swap(p, m, to, t) for m in resources for to in seats for t in resources]
+    out += [PlaceAgent(p, c) for c in held] + [Reveal(p, c) for c in held] + [Discard(p, c) for c in held]
+    out += [Discard(p, c) for c in game.plot_deck[p][:1]]
+    out += [Activate(p, c, s, deck) for c in [*on_table, *resources] for s in seats for deck in ("", "plot", "group")]
+    out += [Offer(p, to, (c,), trade) for c in held for to in seats for trade in (False, True)]
+    payers = [*on_table, *board.resources[p]]
+    out += [Buy(p, (c,)) for c in payers] + [Buy(p, pair) for pair in combinations(payers, 2)]
+    out += [Buy(p, (c, c)) for c in payers]
+    if game.due is not None:
+        out += [Bottom(p, cards) for n in range(len(plots) + 1) for cards in combinations(plots, n)]
+    return out
+
+
+def key(game: Game, action: Action) -> Action:
+    """The action with each card of a hand or deck named by its id (copies are one choice)."""
+    hidden = {c for zones in (game.plot_hand, game.group_hand, game.plot_deck, game.group_deck) for z in zones for c in z}
+    changes = {}
+    for item in fields(action):
+        value = getattr(action, item.name)
+        if item.name in CARD_FIELDS and isinstance(value, int) and value in hidden:
+            changes[item.name] = game.defs[value].id
+        elif item.name == "cards" and isinstance(value, tuple):
+            changes[item.name] = tuple(game.defs[c].id if c in hidden else c for c in value)
+    return replace(action, **changes) if changes else action  # type: ignore[arg-type]
+
+
+def covers(listed: Action, allowed: Action) -> bool:
+    """Does the listed action stand for the allowed one? A plot's target, seat and side, and a
+    resource's place, left open in the listed action may be anything in the allowed one."""
+    if type(listed) is not type(allowed):
+        return False
+    if isinstance(listed, PlayPlot) and isinstance(allowed, PlayPlot):
+        return listed.card == allowed.card and listed.target in (-1, allowed.target) \
+            and listed.seat in (-1, allowed.seat) and (allowed.side is None or listed.side in (None, allowed.side))
+    if isinstance(listed, Place) and isinstance(allowed, Place) and listed.card != -1 and listed.at == -1:
+        return listed.card == allowed.card
+    return listed == allowed
+
+
+def one_way(action: Action) -> bool:
+    """Listed one way only: which cards pay for a plot or a group draw, which card a trade offers."""
+    return isinstance(action, (Buy, DrawGroup)) or (isinstance(action, Offer) and action.trade)
+
+
+def assert_the_list_is_the_rules(game: Game) -> None:
+    for p in game.to_act():
+        listed = [key(game, a) for a in game.legal_actions(p)]
+        assert len(listed) == len(set(listed)), "an action is listed twice"
+        allowed = {key(game, a) for a in everything(game, p) if game.why_illegal(a) is None}
+        assert set(listed) <= allowed, f"listed but refused: {set(listed) - allowed}"
+        missing = [a for a in allowed if not one_way(a) and not any(covers(item, a) for item in listed)]
+        assert not missing, f"allowed but not listed: {missing[:5]}"
+        for kind in (Buy, DrawGroup, Offer):  # a trade is offered with a group card
+            if any(isinstance(a, kind) and one_way(a) and (kind is not Offer or game.group_hand[p]) for a in allowed):
+                assert any(isinstance(a, kind) and one_way(a) for a in listed), f"no {kind.__name__} listed"
+
+
+# -- positions -------------------------------------------------------------------------------------
+
+
+def busy_main() -> Game:
+    """Seat 0's main phase with a bit of everything: a structure two deep with tokens and without,
+    resources of both seats, a group in the open area, plots of every kind and a Cabal card in
+    hand, groups and a resource in the group hand, one a copy of a rival's group."""
+    game = at_main(A, B)
+    clear_hands(game)
+    board = game.board
+    top = seat(game, 0, "K04", tokens=2)
+    seat(game, 0, "K07", under=top, tokens=0)
+    seat(game, 1, "K09", owner=1)
+    seat(game, 1, "K10", owner=1, tokens=0)
+    for player, card_id in ((0, "R08"), (1, "R10")):
+        resource = uid(game, card_id, player)
+        game.group_deck[player].remove(resource)
+        board.resources[player].append(resource)
+        board.controller[resource] = player
+        board.links[resource] = board.cabal[player]
+    opened = uid(game, "K11", 0)
+    game.group_deck[0].remove(opened)
+    board.open_area[opened] = 0
+    for card_id in ("P24", "P17", "P29", "P38", "P26", "P01", "P13", "P40", "P09", "CB2"):
+        hand(game, 0, card_id, owner=0)
+    for card_id in ("K05", "K06", "R01"):
+        hand(game, 0, card_id, owner=0)
+    hand(game, 0, "K09", owner=0)  # a copy of seat 1's group
+    return game
+
+
+def in_support(asked: int, players: tuple[str, ...] = (A, B)) -> Game:
+    game = at_main(*players)
+    clear_hands(game)
+    attacker = seat(game, 0, "K04", tokens=2)
+    target = seat(game, 1, "K09", owner=1)
+    seat(game, 1, "K10", owner=1)
+    for p in range(game.players):
+        hand(game, p, "K09", owner=p if p != 1 else 0)  # an agent for each (seat 1's cannot join)
+    for card_id in ("P01", "P04", "P05", "P13", "P09"):
+        hand(game, 0, card_id, owner=0)
+    hand(game, 1, "P02", owner=1)
+    hand(game, 1, "P16", owner=1)
+    game.apply(Declare(0, attacker, target, AttackKind.CONTROL))
+    game.apply(Commit(0))
+    for p in range(asked):
+        game.apply(Pass(p))
+    return game
+
+
+def committing() -> Game:
+    game = at_main(A, B)
+    clear_hands(game)
+    attacker = seat(game, 0, "K04", tokens=0)
+    for card_id in ("P09", "P01", "P13"):
+        hand(game, 0, card_id, owner=0)
+    hand(game, 0, "P10", owner=1)
+    game.apply(Declare(0, attacker, game.board.groups_of(1)[0], AttackKind.DESTROY))
+    return game
+
+
+def placing() -> Game:
+    game = set_up(A, B)
+    clear_hands(game)
+    seat(game, 0, "K04")
+    for card_id in ("K05", "K06", "R01", "R07"):
+        hand(game, 0, card_id, owner=0)
+    hand(game, 0, "K06", owner=1)  # a second copy: one choice
+    game.apply(Draw(0, False, False))
+    return game
+
+
+def round_table() -> Game:
+    game = at_main(A, C)
+    clear_hands(game)
+    game.apply(Reveal(0, hand(game, 0, "P26", owner=0)))
+    for card_id in ("P14", "P15", "P24", "P32", "P01"):
+        hand(game, 1, card_id, owner=1)
+    return game
+
+
+def wire() -> Game:
+    """Seat 0 plays The Unblinking Wire, whose ability looks at a hand."""
+    game = new_game(C, D)
+    choose_cabals(game, "CB4")
+    choose_starts(game)
+    game.apply(Draw(0, False, False))
+    game.apply(Place(0, -1))
+    pass_windows(game)
+    game.finished_first = [True, True]
+    return game
+
+
+def bottom_due() -> Game:
+    game = at_main(A, B)
+    clear_hands(game)
+    plots = [c for c in game.plot_deck[0] if game.defs[c].kind == "plot"]
+    for card in plots[:game.plot_limit() + 2]:
+        game.plot_deck[0].remove(card)
+        game.plot_hand[0].append(card)
+    game.apply(EndTurn(0))
+    return game
+
+
+def choosing() -> Game:
+    return new_game(A, B)
+
+
+def starting() -> Game:
+    game = new_game(A, B)
+    choose_cabals(game)
+    return game
+
+
+POSITIONS = [busy_main, committing, placing, round_table, wire, bottom_due, choosing, starting,
+             lambda: in_support(0), lambda: in_support(1), lambda: in_support(2, (A, B, A))]
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=["main", "commit", "place", "round table", "look", "bottom",
+                                                      "cabal", "start", "support: attacker", "support: defender",
+                                                      "support: third"])
+def test_s3_the_legal_list_is_every_action_the_rules_allow_and_nothing_else(position):
+    assert_the_list_is_the_rules(position())
