@@ -205,3 +205,34 @@ def test_s4_hands_show_others_only_counts_a_contributor_struck_back_into_a_hand_
     for other in (1, 2):
         assert helper not in faces(game.view(other))
     assert helper in {face.uid for face in game.view(0).group_hand}
+
+
+def test_s8_5_a_card_adds_nothing_once_used_without_a_token_or_not_its_players_own():
+    game = at_main(A, B)
+    attacker = seat(game, 0, "K04", tokens=2, alignments=())
+    helper = seat(game, 0, "K06", tokens=1, power=3, global_power=3, alignments=())
+    empty = seat(game, 0, "K07", tokens=0, power=3, global_power=3, alignments=())
+    target = seat(game, 1, "K09", owner=1, alignments=())
+    attack = committed(game, attacker, target)
+    assert support_value(game, attack, 0, helper, ATTACK) == (3, "A1")
+    assert support_value(game, attack, 0, attacker, ATTACK) == (0, "")  # the attacker is on it already
+    assert support_value(game, attack, 0, empty, ATTACK) == (0, "")  # no token
+    assert support_value(game, attack, 1, helper, ATTACK) == (0, "")  # not seat 1's
+    in_hand = hand(game, 0, "K08", owner=0)
+    game.board.controller[in_hand] = 0
+    game.board.tokens[in_hand] = 1
+    assert support_value(game, attack, 0, in_hand, ATTACK) == (0, "")  # not in a structure
+    attack.used.add(helper)
+    assert support_value(game, attack, 0, helper, ATTACK) == (0, "")  # it has contributed (HR-16)
+
+
+def test_hr_53_a_group_one_destroys_oneself_is_not_defended_by_its_own_tokens_or_master():
+    game = at_main(A, B)
+    master = seat(game, 0, "K04", tokens=1, power=2, global_power=0, alignments=())
+    target = seat(game, 0, "K06", under=master, tokens=1, power=3, global_power=0, alignments=())
+    attack = committed(game, game.board.cabal[0], target, AttackKind.DESTROY)
+    assert support_value(game, attack, 0, target, DEFENCE) == (0, "")  # D1 is not seat 0's
+    assert support_value(game, attack, 0, master, DEFENCE) == (0, "")  # nor D2
+    attack.player = 1  # were another player destroying it, both would defend it
+    assert support_value(game, attack, 0, target, DEFENCE) == (3, "D1")
+    assert support_value(game, attack, 0, master, DEFENCE) == (2, "D2")
