@@ -18,7 +18,7 @@ from grail_tui.games.strings.engine import (
     SupportError,
     support_value,
 )
-from tests.strings.helpers import A, B, F, Loaded, at_main, faces, hand, pass_windows, seat
+from tests.strings.helpers import A, B, F, Loaded, at_main, faces, hand, pass_until, pass_windows, seat
 
 ATTACK, DEFENCE = Side.ATTACK, Side.DEFENCE
 
@@ -176,8 +176,7 @@ def test_s22_44_target_destroyed_by_a_strike_the_attack_ends_without_a_roll():
 
 
 def pass_windows_until(game, done):
-    while not done():
-        game.apply(Pass(game.to_act()[0]))
+    pass_until(game, done)
 
 
 def test_s4_hands_show_others_only_counts_a_contributor_struck_back_into_a_hand_is_not_named():
