@@ -38,6 +38,7 @@ from grail_tui.games.strings.engine import (
     PlaceResource,
     PlayPlot,
     Reveal,
+    Shelter,
     Side,
     Support,
     Swap,
@@ -49,12 +50,14 @@ from tests.strings.helpers import (
     B,
     C,
     D,
+    Loaded,
     at_main,
     choose_cabals,
     choose_starts,
     clear_hands,
     hand,
     new_game,
+    pass_until,
     pass_windows,
     reprint,
     seat,
@@ -125,6 +128,11 @@ def over() -> Game:
     game = main()
     game.finish(Outcome(Ending.ROUND_LIMIT, (), "the round limit"))
     return game
+
+
+def uid_of(game: Game, card_id: str) -> int:
+    """The copy of ``card_id`` on the table."""
+    return next(c for c in game.board.arrows if game.defs[c].id == card_id)
 
 
 def plot(game: Game, card_id: str, player: int = 0) -> int:
@@ -454,6 +462,50 @@ def _swap_proposed() -> Game:
     return game
 
 
+def _countering() -> Game:
+    """Seat 0's group attacked seat 1's and failed on 11: seat 1 is asked whether it strikes back."""
+    game = main(A, B)
+    attacker = seat(game, 0, "K04", alignments=())
+    target = seat(game, 1, "K07", owner=1, alignments=())
+    seat(game, 1, "K08", owner=1, alignments=())
+    seat(game, 1, "K10", owner=1, tokens=0)
+    game.apply(Declare(0, attacker, target, CONTROL))
+    game.apply(Commit(0))
+    game.rolls = Loaded(5, 6)
+    pass_until(game, lambda: game.prompt() == "counter")
+    hand(game, 1, "P02", owner=1)
+    return game
+
+
+def _counter(make: Callable[[Game, int], Action]) -> Case:
+    def case() -> tuple[Game, Action]:
+        game = _countering()
+        return game, make(game, hand(game, 1, "P19", owner=1))
+    return case
+
+
+def _counter_after_the_attacker_left() -> tuple[Game, Action]:
+    game = _countering()
+    enemy = game.counter[1]  # type: ignore[index]
+    game.board.detach(enemy)
+    del game.board.arrows[enemy]
+    game.board.controller.pop(enemy)
+    game.board.tokens.pop(enemy, None)
+    game.group_hand[0].append(enemy)
+    return game, PlayPlot(1, hand(game, 1, "P19", owner=1), game.board.groups_of(1)[0])
+
+
+def _sheltering() -> Game:
+    """A strike of seat 0's destroys a group of seat 1's: seat 1 is asked whether it shelters it."""
+    game = main(A, B)
+    victim = seat(game, 1, "K09", owner=1, tokens=0)
+    game.apply(PlayPlot(0, plot(game, "P24"), victim))
+    game.rolls = Loaded(1, 1)
+    pass_until(game, lambda: game.prompt() == "shelter")
+    hand(game, 1, "P02", owner=1)
+    return game
+
+
 CASES: list[tuple[str, Case, type, str]] = [
     # who may act, and well-formed actions
     ("over", lambda: _(over(), EndTurn(0)), E.GameOverError, "The game is over."),
@@ -753,6 +805,29 @@ CASES: list[tuple[str, Case, type, str]] = [
      E.MalformedActionError, "A swap of resources is accepted or refused: nothing else changes hands."),
     ("swap answered with a bottom", lambda: (lambda g: _(g, Answer(1, False, (), (hand(g, 1, "P02", 1),))))(_swap_proposed()),
      E.MalformedActionError, "A swap of resources is accepted or refused: nothing else changes hands."),
+    # answering a failed attack, and a destruction
+    ("counter first", lambda: _(_countering(), EndTurn(1)), E.WrongMomentError,
+     "Answer first: an attack on your group has failed."),
+    ("counter not held", lambda: (lambda g: _(g, PlayPlot(1, uid(g, "P19", 1), g.board.groups_of(1)[0])))(_countering()),
+     E.NotYoursError, "That card is not in your plot hand."),
+    ("counter with another plot", lambda: (lambda g: _(g, PlayPlot(1, g.plot_hand[1][0], g.board.groups_of(1)[0])))(
+        _countering()), E.PlotTimingError, "Smear Campaign does not answer a failed attack."),
+    ("counter by a rival's group", _counter(lambda g, c: PlayPlot(1, c, g.board.groups_of(0)[0])), E.PlotTargetError,
+     "Name one of your own groups to make the attack."),
+    ("counter by the Cabal", _counter(lambda g, c: PlayPlot(1, c, g.board.cabal[1])), E.PlotTargetError,
+     "Name one of your own groups to make the attack."),
+    ("counter by a group in hand", _counter(lambda g, c: PlayPlot(1, c, hand(g, 1, "K11", 1))), E.PlotTargetError,
+     "Name one of your own groups to make the attack."),
+    ("counter by no token", _counter(lambda g, c: PlayPlot(1, c, uid_of(g, "K10"))), E.NoTokenError,
+     "Influencer Collective holds no token."),
+    ("counter after the attacker left", _counter_after_the_attacker_left, E.PlotTargetError,
+     "The attacking group has left play."),
+    ("shelter first", lambda: _(_sheltering(), EndTurn(1)), E.WrongMomentError,
+     "Answer first: one of your groups is about to be destroyed."),
+    ("shelter not held", lambda: (lambda g: _(g, Shelter(1, uid(g, "P18", 0))))(_sheltering()), E.NotYoursError,
+     "That card is not in your plot hand."),
+    ("shelter with another plot", lambda: (lambda g: _(g, Shelter(1, g.plot_hand[1][0])))(_sheltering()),
+     E.PlotTimingError, "Smear Campaign cannot replace a destruction."),
 ]
 
 
