@@ -271,3 +271,28 @@ POSITIONS = [busy_main, committing, placing, round_table, wire, bottom_due, choo
                                                       "support: third"])
 def test_s3_the_legal_list_is_every_action_the_rules_allow_and_nothing_else(position):
     assert_the_list_is_the_rules(position())
+
+
+def buys(game: Game) -> list[tuple[int, ...]]:
+    return [a.payers for a in game.legal_actions(0) if isinstance(a, Buy)]
+
+
+def test_s7_a_plot_is_offered_for_the_cabals_token_and_for_two_group_tokens():
+    game = at_main(A, B)
+    clear_hands(game)
+    board = game.board
+    for group in board.groups_of(0):
+        board.tokens.pop(group, None)
+    cabal = board.cabal[0]
+    assert buys(game) == [(cabal,)]
+    one = seat(game, 0, "K04", tokens=1)
+    assert buys(game) == [(cabal,)]  # one group token is not enough
+    board.tokens[one] = 2
+    assert buys(game) == [(cabal,), (one, one)]  # a group holding two pays both
+    other = seat(game, 0, "K06", tokens=1)
+    assert buys(game) == [(cabal,), (one, other)]  # two groups pay one each
+    board.tokens.pop(cabal)
+    assert buys(game) == [(one, other)]
+    for card in (one, other):
+        board.tokens.pop(card)
+    assert buys(game) == []
