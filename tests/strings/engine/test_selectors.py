@@ -7,9 +7,9 @@ import pytest
 
 from grail_tui.games.strings.engine.cards import Effect
 from grail_tui.games.strings.engine.game import Attack
-from grail_tui.games.strings.engine.rules import condition_met, context_ok, selector_ok
+from grail_tui.games.strings.engine.rules import claims_of, condition_met, context_ok, selector_ok
 from grail_tui.games.strings.engine.vocabulary import AttackKind, Side
-from tests.strings.helpers import A, B, at_main, reprint, seat, uid
+from tests.strings.helpers import A, B, at_main, clear_hands, hand, reprint, seat, uid
 
 
 def table():
@@ -177,3 +177,44 @@ def test_s16_both_sides_of_pairs_counts_opposed_pairs_held():
     assert not condition_met(game, 0, {"all": [{"named": "both_sides_of_pairs"}]})  # two pairs by default
     reprint(game, cards["top"], alignments=("market",))
     assert not condition_met(game, 0, {"all": [both]})
+
+
+def test_s16_an_atom_without_a_number_asks_for_none_and_the_default_pairs_are_two():
+    game, cards = table()
+    assert condition_met(game, 0, {"all": [{"count": "cabal_agents"}]})  # at least none
+    reprint(game, cards["top"], alignments=("militant", "market"))
+    reprint(game, cards["low"], alignments=("pacifist", "state"))
+    assert condition_met(game, 0, {"all": [{"named": "both_sides_of_pairs"}]})
+    agenda = uid(game, "P47", 0)
+    game.board.agendas["x"] = agenda
+    game.board.agenda_by[agenda] = 0
+    assert not condition_met(game, 0, {"all": [{"count": "agendas", "at_least": 2}]})
+
+
+def test_s16_the_basic_goal_as_a_number_on_a_card():
+    game = at_main(A, B)
+    groups = game.board.count_groups(0)
+    game = at_main(A, B, goal=groups + 1)
+    assert not condition_met(game, 0, {"all": [{"count": "groups", "at_least": "basic_goal"}]})
+    assert condition_met(game, 0, {"all": [{"count": "groups", "at_least": "basic_goal - 1"}]})
+
+
+def test_s16_what_a_player_may_claim_the_basic_goal_the_special_goal_a_goal_card():
+    game = at_main(A, B)
+    groups = game.board.count_groups(0)
+    game = at_main(A, B, goal=groups)
+    clear_hands(game)
+    always = {"all": [{"count": "resources", "at_least": 0}]}
+    never = {"all": [{"count": "resources", "at_least": 99}]}
+    cabal = game.board.cabal[0]
+    reprint(game, cabal, condition=never)
+    assert claims_of(game, 0) == [("the basic goal", -1)]
+    reprint(game, cabal, condition=always)
+    assert claims_of(game, 0) == [("the basic goal", -1), ("the special goal", -1)]
+    met, unmet, plain = (hand(game, 0, card_id, owner=0) for card_id in ("P40", "P44", "P01"))
+    reprint(game, met, condition=always)
+    reprint(game, unmet, condition=never)
+    reprint(game, plain, condition=always)
+    assert claims_of(game, 0) == [("the basic goal", -1), ("the special goal", -1), (game.name(met), met)]
+    game = at_main(A, B, goal=groups + 1)
+    assert claims_of(game, 0) == []
