@@ -238,3 +238,24 @@ def test_s22_35_success_iff_the_roll_is_at_most_the_margin():
     assert succeeds(7, (3, 4)) and not succeeds(7, (4, 4))
     assert not any(succeeds(1, (a, b)) for a in range(1, 7) for b in range(1, 7))
     assert sum(succeeds(10, (a, b)) for a in range(1, 7) for b in range(1, 7)) == 33
+
+
+def test_s8_7_a_cards_bonus_counts_only_for_the_side_its_player_is_on():
+    from grail_tui.games.strings.engine.cards import Effect
+
+    def bonus(side, value):
+        return (Effect("attack_mod", "", ({"op": "add", "side": side, "value": value},)),)
+
+    game = at_main(A, B)
+    mine = seat(game, 0, "K04", power=4, alignments=())
+    theirs = seat(game, 1, "K06", power=4, resistance=4, alignments=())
+    before = totals(game, mine, theirs, CONTROL)
+    reprint(game, theirs, effects=bonus("defence", 3))
+    assert totals(game, mine, theirs, CONTROL) == (before[0], before[1] + 3)  # the defender's card, to the defence
+    reprint(game, theirs, effects=bonus("attack", 2))
+    assert totals(game, mine, theirs, CONTROL) == before  # the defender's card cannot help the attack
+    reprint(game, theirs, effects=())
+    reprint(game, mine, effects=bonus("defence", 3))
+    assert totals(game, mine, theirs, CONTROL) == before  # the attacker's card cannot help the defence
+    reprint(game, mine, effects=bonus("attack", 2))
+    assert totals(game, mine, theirs, CONTROL) == (before[0] + 2, before[1])
