@@ -20,7 +20,7 @@ from grail_tui.games.strings.engine import (
 )
 from grail_tui.games.strings.engine.game import Attack
 from grail_tui.games.strings.engine.vocabulary import CABAL_AGENT_BONUS, DEPTH_BONUS
-from tests.strings.helpers import A, B, Loaded, at_main, hand, pass_windows, reprint, seat
+from tests.strings.helpers import A, B, Loaded, at_main, hand, pass_windows, reprint, seat, uid
 
 CONTROL, DESTROY = AttackKind.CONTROL, AttackKind.DESTROY
 
@@ -259,3 +259,37 @@ def test_s8_7_a_cards_bonus_counts_only_for_the_side_its_player_is_on():
     assert totals(game, mine, theirs, CONTROL) == before  # the attacker's card cannot help the defence
     reprint(game, mine, effects=bonus("attack", 2))
     assert totals(game, mine, theirs, CONTROL) == (before[0] + 2, before[1])
+
+
+def test_s8_6_card_effects_of_the_cabals_attachments_and_conditions_count_where_they_hold():
+    from grail_tui.games.strings.engine.cards import Effect
+
+    def add(side, value, when="attack_mod", **condition):
+        return Effect(when, "", ({"op": "add", "side": side, "value": value},), if_=condition)
+
+    game = at_main(A, B)
+    mine = seat(game, 0, "K04", power=4, alignments=())
+    theirs = seat(game, 1, "K06", power=4, resistance=4, alignments=())
+    cabal = game.board.cabal[0]
+    before = totals(game, mine, theirs, CONTROL)
+    # the first seat's Cabal, its bonus read after one of another kind and one for the other side
+    reprint(game, cabal, effects=(add("attack", 5, when="support_mod"),
+                                  Effect("attack_mod", "", ({"op": "add", "side": "defence", "value": 7},
+                                                            {"op": "add", "side": "attack", "value": 2})),
+                                  add("attack", 3, attack_kind="control"), add("attack", 4, attack_kind="destroy")))
+    assert totals(game, mine, theirs, CONTROL) == (before[0] + 2 + 3, before[1])
+    reprint(game, cabal, effects=())
+    # a resource linked to the attacker: its bonus holds where it is held by a group
+    resource = uid(game, "R08", 0)
+    game.group_deck[0].remove(resource)
+    game.board.resources[0].append(resource)
+    game.board.controller[resource] = 0
+    game.board.links[resource] = mine
+    reprint(game, resource, effects=(add("attack", 2, holder={"kind": "group"}),))
+    assert totals(game, mine, theirs, CONTROL) == (before[0] + 2, before[1])
+    reprint(game, resource, effects=(add("attack", 2, holder={"kind": "cabal"}),))
+    assert totals(game, mine, theirs, CONTROL) == before
+    reprint(game, mine, effects=(add("attack", 2, holder={"kind": "group"}),))  # a card is not its own holder
+    assert totals(game, mine, theirs, CONTROL) == before
+    reprint(game, mine, effects=(add("attack", 1, target={"controller": "opponent"}), add("attack", 9, target={"controller": "you"})))
+    assert totals(game, mine, theirs, CONTROL) == (before[0] + 1, before[1])
