@@ -18,7 +18,19 @@ from grail_tui.games.strings.engine import (
     SupportError,
     support_value,
 )
-from tests.strings.helpers import A, B, F, Loaded, at_main, faces, hand, pass_until, pass_windows, seat
+from tests.strings.helpers import (
+    A,
+    B,
+    F,
+    Loaded,
+    at_main,
+    faces,
+    hand,
+    pass_until,
+    pass_windows,
+    reprint,
+    seat,
+)
 
 ATTACK, DEFENCE = Side.ATTACK, Side.DEFENCE
 
@@ -235,3 +247,31 @@ def test_hr_53_a_group_one_destroys_oneself_is_not_defended_by_its_own_tokens_or
     attack.player = 1  # were another player destroying it, both would defend it
     assert support_value(game, attack, 0, target, DEFENCE) == (3, "D1")
     assert support_value(game, attack, 0, master, DEFENCE) == (2, "D2")
+
+
+def test_s8_5_a_contributions_bonus_comes_from_the_card_what_it_holds_and_its_players_cabal():
+    from grail_tui.games.strings.engine.cards import Effect
+
+    def bonus(value, when="support_mod", **condition):
+        return Effect(when, "", ({"op": "support_bonus", "value": value},), if_=condition)
+
+    game = at_main(A, B)
+    attacker = seat(game, 0, "K04", tokens=1, alignments=())
+    helper = seat(game, 0, "K06", tokens=1, power=3, global_power=3, alignments=())
+    target = seat(game, 1, "K09", owner=1, alignments=())
+    attack = committed(game, attacker, target)
+    assert support_value(game, attack, 0, helper, ATTACK) == (3, "A1")
+    reprint(game, helper, effects=(bonus(5, when="attack_mod"), bonus(1), bonus(2, side="defence")))
+    assert support_value(game, attack, 0, helper, ATTACK) == (3 + 1, "A1")
+    resource = next(c for c in game.group_deck[0] if game.defs[c].kind == "resource")
+    game.group_deck[0].remove(resource)
+    game.board.resources[0].append(resource)
+    game.board.controller[resource] = 0
+    game.board.links[resource] = helper
+    reprint(game, resource, effects=(bonus(2, holder={"kind": "group"}), bonus(4, holder={"kind": "cabal"})))
+    assert support_value(game, attack, 0, helper, ATTACK) == (3 + 1 + 2, "A1")
+    cabal = game.board.cabal[0]
+    reprint(game, cabal, effects=(bonus(3, supporter={"depth": 1}), bonus(9, holder={"kind": "group"})))
+    assert support_value(game, attack, 0, helper, ATTACK) == (3 + 1 + 2 + 3, "A1")
+    game.board.links[resource] = cabal  # held elsewhere: no longer the helper's
+    assert support_value(game, attack, 0, helper, ATTACK) == (3 + 1 + 3, "A1")

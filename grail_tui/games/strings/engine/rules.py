@@ -103,13 +103,11 @@ def support_mods(game: Game, attack: Attack, card: Uid, side: Side, player: Play
     controller's Cabal's."""
     board = game.board
     total = 0
-    sources = [card, *board.attachments(card), game.board.cabal[player]]
-    for source in sources:
+    # (source, holder): an attachment is held by the card; the card and the Cabal by nothing
+    sources = [(card, -1), *((a, card) for a in board.attachments(card)), (board.cabal[player], -1)]
+    for source, holder in sources:
         for effect in game.defs[source].effects:
             if effect.when != "support_mod":
-                continue
-            holder = board.holder_of(source) if source != card and source in board.links else -1
-            if source in board.links and holder != card:
                 continue
             if context_ok(game, effect, attack, side, player, source=source, holder=holder, supporter=card):
                 total += sum(op.get("value", 0) for op in effect.ops("support_bonus"))
