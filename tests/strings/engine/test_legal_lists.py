@@ -96,6 +96,7 @@ def everything(game: Game, p: int) -> list[Action]:
     out += [Discard(p, c) for c in game.plot_deck[p][:1]]
     out += [Activate(p, c, s, deck) for c in [*on_table, *resources] for s in seats for deck in ("", "plot", "group")]
     out += [Offer(p, to, (c,), trade) for c in held for to in seats for trade in (False, True)]
+    out += [Activate(p, c, s, deck) for c in board.cabal[p:p + 1] for s in seats for deck in ("", "plot", "group")]
     payers = [*on_table, *board.resources[p]]
     out += [Buy(p, (c,)) for c in payers] + [Buy(p, pair) for pair in combinations(payers, 2)]
     out += [Buy(p, (c, c)) for c in payers]
@@ -176,6 +177,41 @@ def busy_main() -> Game:
     for card_id in ("K05", "K06", "R01"):
         hand(game, 0, card_id, owner=0)
     hand(game, 0, "K09", owner=0)  # a copy of seat 1's group
+    return game
+
+
+def busy_main_later(offers: int) -> Game:
+    """The busy main phase after ``offers`` offers this turn."""
+    game = busy_main()
+    game.offers_made[0] = offers
+    return game
+
+
+def shielded_main() -> Game:
+    """Seat 0's main phase of a three-player game: seat 1 has not finished its first turn (its
+    groups are shielded), seat 2 has; seat 0 holds a strike, a look and gifts for both."""
+    game = at_main(A, B, A)
+    clear_hands(game)
+    game.finished_first[1] = False
+    seat(game, 1, "K09", owner=1)
+    seat(game, 2, "K10", owner=2)
+    for card_id in ("P24", "P17", "K05"):
+        hand(game, 0, card_id, owner=0)
+    return game
+
+
+def eliminated_main() -> Game:
+    """The three-player main phase after seat 2 has left the game (its structure with it)."""
+    from grail_tui.games.strings.engine.flow import _eliminate
+
+    game = shielded_main()
+    game.finished_first[1] = True
+    board = game.board
+    for group in reversed(board.groups_of(2)):  # §17.1: it controls nothing any more
+        board.detach(group)
+        for place in (board.arrows, board.controller, board.tokens):
+            place.pop(group, None)
+    _eliminate(game, 2)
     return game
 
 
@@ -263,12 +299,14 @@ def starting() -> Game:
 
 
 POSITIONS = [busy_main, committing, placing, round_table, wire, bottom_due, choosing, starting,
-             lambda: in_support(0), lambda: in_support(1), lambda: in_support(2, (A, B, A))]
+             lambda: in_support(0), lambda: in_support(1), lambda: in_support(2, (A, B, A)),
+             lambda: busy_main_later(2), lambda: busy_main_later(3), shielded_main, eliminated_main]
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=["main", "commit", "place", "round table", "look", "bottom",
                                                       "cabal", "start", "support: attacker", "support: defender",
-                                                      "support: third"])
+                                                      "support: third", "two offers made", "three offers made",
+                                                      "a shield up", "a player out"])
 def test_s3_the_legal_list_is_every_action_the_rules_allow_and_nothing_else(position):
     assert_the_list_is_the_rules(position())
 
