@@ -293,3 +293,39 @@ def test_s8_6_card_effects_of_the_cabals_attachments_and_conditions_count_where_
     assert totals(game, mine, theirs, CONTROL) == before
     reprint(game, mine, effects=(add("attack", 1, target={"controller": "opponent"}), add("attack", 9, target={"controller": "you"})))
     assert totals(game, mine, theirs, CONTROL) == (before[0] + 1, before[1])
+
+
+def parts(game, attacker, target, kind, player=0, use_global=False):
+    attack = Attack(player, attacker, target, kind, use_global, False)
+    return attack_total(game, attack)[1], defence_total(game, attack)[1]
+
+
+def test_s8_6_the_attack_total_names_each_modifier_as_the_attack_window_shows_it():
+    from grail_tui.games.strings.engine.vocabulary import ALIGNMENT_MOD
+
+    game = at_main(A, B)
+    mine = seat(game, 0, "K04", power=4, global_power=2, alignments=("market", "militant"), effects=())
+    theirs = seat(game, 1, "K06", power=3, resistance=5, alignments=("market", "pacifist"), effects=())
+    assert parts(game, mine, theirs, CONTROL)[0] == [("base", 4), ("M1", ALIGNMENT_MOD), ("M2", -ALIGNMENT_MOD)]
+    assert parts(game, mine, theirs, DESTROY)[0] == [("base", 4), ("M3", -ALIGNMENT_MOD), ("M4", ALIGNMENT_MOD)]
+    assert parts(game, mine, theirs, CONTROL, use_global=True)[0][0] == ("base", 2)
+    assert parts(game, mine, theirs, CONTROL)[1][0] == ("base", 5)  # control: resistance
+    assert parts(game, mine, theirs, DESTROY)[1][0] == ("base", 3)  # destroy: power
+
+
+def test_s8_6_m5_the_same_cabal_is_named_and_only_against_a_group_in_a_structure():
+    from grail_tui.games.strings.engine import Draw, Place
+    from grail_tui.games.strings.engine.vocabulary import SAME_CABAL
+    from tests.strings.helpers import choose_cabals, choose_starts, new_game
+
+    game = new_game(A, B)
+    choose_cabals(game, "CB2", "CB2")
+    choose_starts(game)
+    game.apply(Draw(0, False, False))
+    game.apply(Place(0, -1))
+    pass_windows(game)
+    mine = seat(game, 0, "K04", power=4, alignments=(), effects=())
+    theirs = seat(game, 1, "K06", power=3, resistance=5, alignments=(), effects=())
+    assert ("M5", SAME_CABAL) in parts(game, mine, theirs, CONTROL)[0]
+    in_hand = hand(game, 0, "K07", owner=0)
+    assert [name for name, _v in parts(game, mine, in_hand, CONTROL)[0]] == ["base"]
