@@ -19,7 +19,7 @@ from grail_tui.games.strings.engine import (
     succeeds,
 )
 from grail_tui.games.strings.engine.game import Attack
-from grail_tui.games.strings.engine.vocabulary import CABAL_AGENT_BONUS, DEPTH_BONUS
+from grail_tui.games.strings.engine.vocabulary import CABAL_AGENT_BONUS, DEPTH_BONUS, Side
 from tests.strings.helpers import A, B, Loaded, at_main, hand, pass_windows, reprint, seat, uid
 
 CONTROL, DESTROY = AttackKind.CONTROL, AttackKind.DESTROY
@@ -329,3 +329,29 @@ def test_s8_6_m5_the_same_cabal_is_named_and_only_against_a_group_in_a_structure
     assert ("M5", SAME_CABAL) in parts(game, mine, theirs, CONTROL)[0]
     in_hand = hand(game, 0, "K07", owner=0)
     assert [name for name, _v in parts(game, mine, in_hand, CONTROL)[0]] == ["base"]
+
+
+def test_s8_7_the_defence_total_names_each_modifier_and_each_side_its_support():
+    from grail_tui.games.strings.engine.cards import Effect
+    from grail_tui.games.strings.engine.game import Contribution
+    from grail_tui.games.strings.engine.vocabulary import MASTER_BONUS
+
+    game = at_main(A, B)
+    mine = seat(game, 0, "K04", power=4, alignments=(), effects=())
+    master = seat(game, 1, "K06", power=3, resistance=5, alignments=("market",), effects=())
+    target = seat(game, 1, "K07", under=master, resistance=2, alignments=("market", "pacifist"), effects=())
+    agent = hand(game, 1, "CB1", owner=1)  # names seat 0's Cabal
+    game.plot_hand[1].remove(agent)
+    game.board.agents[1].append(agent)
+    reprint(game, target, effects=(Effect("attack_mod", "", ({"op": "add", "side": "defence", "value": 1},)),))
+    reprint(game, mine, effects=(Effect("attack_mod", "", ({"op": "add", "side": "attack", "value": 6},)),))
+    attack = Attack(0, mine, target, CONTROL, False, False)
+    attack.support += [Contribution(0, game.board.cabal[0], Side.ATTACK, 7, "A1"),
+                       Contribution(1, game.board.cabal[1], Side.DEFENCE, 3, "D4")]
+    assert attack_total(game, attack)[1] == [("base", 4), ("support", 7), ("cards", 6)]
+    assert defence_total(game, attack)[1] == [("base", 2), ("N2", DEPTH_BONUS[2]), ("N3", MASTER_BONUS),
+                                              ("N4", CABAL_AGENT_BONUS), ("support", 3), ("cards", 1)]
+    reprint(game, master, alignments=("pacifist", "market"))  # two shared alignments: N3 still once
+    assert ("N3", MASTER_BONUS) in defence_total(game, attack)[1]
+    reprint(game, master, alignments=())
+    assert "N3" not in dict(defence_total(game, attack)[1])

@@ -102,6 +102,8 @@ def test_card_format_conditions_read_the_attack_they_are_asked_about():
     assert yes(attacker={"controller": "you"}) and not yes(attacker={"controller": "opponent"})
     assert yes(target={"controller": "opponent"}) and not yes(target={"controller": "you"})
     assert not yes(group={"kind": "group"}) and not yes(affected={"kind": "group"})
+    assert yes(attacker={"is": "event.attacker"}) and yes(target={"is": "event.target"})
+    assert not yes(attacker={"is": "event.target"})
     # without an attack, what names the attack is not met
     assert not context_ok(game, effect(attack_kind="control"), None, Side.ATTACK, 0)
     assert not context_ok(game, effect(side="attack"), attack, None, 0)
