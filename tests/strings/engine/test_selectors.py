@@ -220,3 +220,34 @@ def test_s16_what_a_player_may_claim_the_basic_goal_the_special_goal_a_goal_card
     assert claims_of(game, 0) == [("the basic goal", -1), ("the special goal", -1), (game.name(met), met)]
     game = at_main(A, B, goal=groups + 1)
     assert claims_of(game, 0) == []
+
+
+def test_card_format_a_conditions_selectors_read_the_effects_card_holder_player_and_attack():
+    game, cards = table()
+    top, theirs, cabal = cards["top"], cards["theirs"], cards["cabal"]
+    attack = attack_on(game, top, theirs)
+
+    def holds(condition, you=0, source=-1, holder=-1, supporter=-1, attack=attack):
+        return context_ok(game, effect(**condition), attack, Side.ATTACK, you, source=source, holder=holder,
+                          supporter=supporter)
+
+    # the holder, read by the effect's player, by its own card, and by the attack's cards
+    assert holds({"holder": {"controller": "you"}}, holder=top)
+    assert not holds({"holder": {"controller": "you"}}, you=1, holder=top)
+    assert holds({"holder": {"is": "self"}}, source=top, holder=top)
+    assert not holds({"holder": {"is": "self"}}, source=cabal, holder=top)
+    assert holds({"holder": {"is": "holder"}}, holder=top)
+    assert holds({"holder": {"is": "event.target"}}, holder=theirs)
+    assert not holds({"holder": {"is": "event.target"}}, holder=top)
+    # the attacker, the target and the supporter the same way
+    assert holds({"attacker": {"is": "self"}}, source=top) and not holds({"attacker": {"is": "self"}}, source=cabal)
+    assert holds({"target": {"is": "holder"}}, holder=theirs) and not holds({"target": {"is": "holder"}}, holder=top)
+    assert holds({"supporter": {"is": "event.attacker"}}, supporter=top)
+    assert not holds({"supporter": {"is": "event.attacker"}}, supporter=theirs)
+    assert holds({"target": {"controller": "you"}}, you=1) and not holds({"target": {"controller": "you"}})
+    # the first card of the game (uid 0, seat 0's Cabal here) is a card like any other
+    assert cabal == 0
+    assert holds({"supporter": {"kind": "cabal"}}, supporter=cabal)
+    # without an attack there is no attacker or target to read, whatever card comes first
+    assert not holds({"target": {"kind": "cabal"}}, attack=None)
+    assert not holds({"attacker": {"kind": "cabal"}}, attack=None)
