@@ -20,7 +20,7 @@ from grail_tui.games.strings.engine import (
 )
 from grail_tui.games.strings.engine.game import Attack
 from grail_tui.games.strings.engine.vocabulary import CABAL_AGENT_BONUS, DEPTH_BONUS, Side
-from tests.strings.helpers import A, B, Loaded, at_main, hand, pass_windows, reprint, seat, uid
+from tests.strings.helpers import A, B, Loaded, at_main, hand, lift, pass_windows, reprint, seat, uid
 
 CONTROL, DESTROY = AttackKind.CONTROL, AttackKind.DESTROY
 
@@ -355,3 +355,25 @@ def test_s8_7_the_defence_total_names_each_modifier_and_each_side_its_support():
     assert ("N3", MASTER_BONUS) in defence_total(game, attack)[1]
     reprint(game, master, alignments=())
     assert "N3" not in dict(defence_total(game, attack)[1])
+
+
+def test_s19_an_agendas_attack_bonus_counts_for_its_side_read_by_the_attacker():
+    from grail_tui.games.strings.engine.cards import Effect
+
+    def add(side, value, when="attack_mod", **condition):
+        return Effect(when, "", ({"op": "add", "side": side, "value": value},), if_=condition)
+
+    game = at_main(A, B)
+    mine = seat(game, 0, "K04", power=4, alignments=(), effects=())
+    theirs = seat(game, 1, "K06", power=3, resistance=5, alignments=(), effects=())
+    before = totals(game, mine, theirs, CONTROL)
+    agenda, other = uid(game, "P47", 0), uid(game, "P49", 0)
+    for colour, card in (("crimson", agenda), ("azure", other)):
+        lift(game, card)
+        game.board.agendas[colour] = card
+        game.board.agenda_by[card] = 1  # whoever played them, they count for everyone
+    reprint(game, agenda, effects=(add("attack", 9, when="static"), add("attack", 2),
+                                   add("defence", 3, attacker={"controller": "you"}),
+                                   add("defence", 5, attacker={"controller": "opponent"})))
+    reprint(game, other, effects=(add("attack", 1, attack_kind="control"), add("attack", 7, attack_kind="destroy")))
+    assert totals(game, mine, theirs, CONTROL) == (before[0] + 2 + 1, before[1] + 3)
