@@ -184,9 +184,7 @@ def agent_bonus(game: Game) -> tuple[int, int]:
 def context_ok(game: Game, effect: Effect, attack: Attack | None, side: Side | None, you: Player,
                source: Uid = NONE, holder: Uid = NONE, supporter: Uid = NONE, step: str = "support") -> bool:
     """Does an effect's ``if`` hold in this attack, for ``you`` (the effect's player)?"""
-    event: dict[str, Uid] = {}
-    if attack is not None:
-        event = {"event.attacker": attack.attacker, "event.target": attack.target}
+    event = None if attack is None else {"event.attacker": attack.attacker, "event.target": attack.target}
     for key, want in effect.if_.items():
         if key == "attack_kind":
             if attack is None or attack.kind.value != want:
