@@ -138,7 +138,7 @@ def support_value(game: Game, attack: Attack, player: Player, card: Uid, side: S
         if card == target:
             if own_destroy and player == attack.player:
                 return 0, ""  # HR-53
-            lines.append((power * board.tokens.get(card, 0), "D1"))
+            lines.append((power * board.tokens[card], "D1"))  # it holds a token (above)
         else:
             related = board.master.get(target) == card or board.master.get(card) == target
             if related and not (own_destroy and player == attack.player):
