@@ -251,3 +251,17 @@ def test_card_format_a_conditions_selectors_read_the_effects_card_holder_player_
     # without an attack there is no attacker or target to read, whatever card comes first
     assert not holds({"target": {"kind": "cabal"}}, attack=None)
     assert not holds({"attacker": {"kind": "cabal"}}, attack=None)
+
+
+def test_card_format_controller_and_is_read_only_cards_in_play_and_names_they_know():
+    game, cards = table()
+    theirs, top = cards["theirs"], cards["top"]
+    assert selector_ok(game, {"controller": "opponent"}, top, 1)  # seat 0 is seat 1's opponent
+    assert not selector_ok(game, {"controller": "opponent"}, theirs, 1)
+    agent = uid(game, "CB2", 0)  # a Cabal agent is held, not in a structure or linked
+    game.plot_deck[0].remove(agent)
+    game.board.agents[0].append(agent)
+    game.board.controller[agent] = 0
+    assert selector_ok(game, {"controller": "none"}, agent, 0)
+    assert not selector_ok(game, {"controller": "you"}, agent, 0)
+    assert not any(selector_ok(game, {"is": "somebody"}, card, 0, source=card, holder=card) for card in range(4))

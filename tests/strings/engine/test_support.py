@@ -275,3 +275,42 @@ def test_s8_5_a_contributions_bonus_comes_from_the_card_what_it_holds_and_its_pl
     assert support_value(game, attack, 0, helper, ATTACK) == (3 + 1 + 2 + 3, "A1")
     game.board.links[resource] = cabal  # held elsewhere: no longer the helper's
     assert support_value(game, attack, 0, helper, ATTACK) == (3 + 1 + 3, "A1")
+
+
+def test_hr_15_who_may_take_which_side_in_the_players_words():
+    from grail_tui.games.strings.engine.rules import may_take_side
+
+    game = at_main(A, B, F)
+    attacker = seat(game, 0, "K04", tokens=1, alignments=())
+    target = seat(game, 1, "K09", owner=1, alignments=())
+    attack = committed(game, attacker, target)
+    assert may_take_side(game, attack, 0, DEFENCE) == "You are on the attack side of this attack and stay on it."
+    assert may_take_side(game, attack, 1, ATTACK) == "You are on the defence side of this attack and stay on it."
+    assert may_take_side(game, attack, 0, ATTACK) is None and may_take_side(game, attack, 1, DEFENCE) is None
+    assert may_take_side(game, attack, 2, ATTACK) is None and may_take_side(game, attack, 2, DEFENCE) is None
+    attack.sides[2] = DEFENCE
+    assert may_take_side(game, attack, 2, ATTACK) == "You are on the defence side of this attack and stay on it."
+    attack.closed = True
+    assert may_take_side(game, attack, 2, DEFENCE) == \
+        "A Closed-Door Meeting is on this attack: only its two sides' players may support it."
+    assert may_take_side(game, attack, 1, DEFENCE) is None
+
+
+def test_s8_5_each_line_of_support_is_named_and_the_best_one_taken():
+    from grail_tui.games.strings.engine.cards import Effect
+
+    game = at_main(A, B, F)
+    attacker = seat(game, 0, "K04", tokens=1, alignments=())
+    helper = seat(game, 0, "K06", tokens=1, power=5, global_power=1, alignments=("militant",))
+    target = seat(game, 1, "K09", owner=1, alignments=("pacifist",))
+    third = seat(game, 2, "K06", owner=2, tokens=1, power=4, global_power=2, alignments=())
+    reprint(game, game.board.cabal[2], effects=())  # its own support bonus aside
+    control = committed(game, attacker, target)
+    assert support_value(game, control, 0, helper, ATTACK) == (1, "A1")  # an opposition helps only a destroy
+    assert support_value(game, control, 2, third, DEFENCE) == (2, "D4")
+    control.kind = AttackKind.DESTROY
+    assert support_value(game, control, 0, helper, ATTACK) == (5, "A3")
+    control.kind = AttackKind.CONTROL
+    reprint(game, third, effects=(Effect("support_mod", "", ({"op": "support_bonus", "value": 2},),
+                                         if_={"attack_kind": "control"}),))
+    assert support_value(game, control, 2, third, DEFENCE) == (4, "D4")

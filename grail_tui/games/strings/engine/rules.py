@@ -77,7 +77,7 @@ def selector_ok(game: Game, sel: Mapping[str, Any], uid: Uid, you: Player, sourc
                 return False
         elif key == "is":
             named = {"self": source, "holder": holder, **(event or {})}
-            if uid != named.get(want, -2):
+            if uid != named.get(want):
                 return False
         elif key == "played_by":
             if game.board.agenda_by.get(uid) != you:
@@ -127,7 +127,6 @@ def support_value(game: Game, attack: Attack, player: Player, card: Uid, side: S
     matches, oppositions = board.relation(card, target)
     power, global_power = board.power(card), board.global_power(card)
     lines: list[tuple[int, str]] = []
-    own_destroy = attack.kind is AttackKind.DESTROY and controller(game, target) == attack.player
     if side is Side.ATTACK:
         lines.append((global_power, "A1"))
         if attack.kind is AttackKind.CONTROL and matches:
@@ -135,18 +134,21 @@ def support_value(game: Game, attack: Attack, player: Player, card: Uid, side: S
         if attack.kind is AttackKind.DESTROY and oppositions:
             lines.append((power, "A3"))
     else:
+        # HR-53: the attacker's player defends nothing of its own (the target, its master and its
+        # puppets are the attacker's own only when it destroys a group of its own)
+        attackers = player == attack.player
         if card == target:
-            if own_destroy and player == attack.player:
-                return 0, ""  # HR-53
+            if attackers:
+                return 0, ""
             lines.append((power * board.tokens[card], "D1"))  # it holds a token (above)
         else:
             related = board.master.get(target) == card or board.master.get(card) == target
-            if related and not (own_destroy and player == attack.player):
+            if related and not attackers:
                 lines.append((power, "D2"))
             if matches:
                 lines.append((power, "D3"))
             lines.append((global_power, "D4"))
-    value, how = max(lines, default=(0, ""))
+    value, how = max(lines)  # A1 or D4 is always a line
     if value <= 0:
         return 0, ""
     return value + support_mods(game, attack, card, side, player), how
