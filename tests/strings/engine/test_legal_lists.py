@@ -2,7 +2,8 @@
 and nothing they refuse. Every action of every kind a seat could send (each card, target, seat,
 side, arrow) is judged by the game's own refusals, and what passes is what the list offers: one
 card of each name from a hand or deck (copies are the same choice); a plot's target, seat or side
-only where the card asks for one; a resource placed without an arrow. Buying a plot and
+only where the card asks for one; a resource placed without an arrow; no pointless attack (see
+``pointless``). Buying a plot and
 answering an offer are listed one way each (test_gifts.py has the answers)."""
 
 from __future__ import annotations
@@ -78,8 +79,8 @@ def everything(game: Game, p: int) -> list[Action]:
     out += [ChooseStart(p, c) for c in game.group_deck[p] + game.group_deck[1 - p]]
     out += [Place(p, c, at, arrow) for c in groups + game.group_deck[p][:2] for at in [-1, *on_table]
             for arrow in range(-1, 7)]
-    out += [Declare(p, a, t, k) for a in [*mine, *held] for t in [*on_table, *held, *game.group_deck[p][:2]]
-            for k in AttackKind]
+    out += [Declare(p, a, t, k, g) for a in [*mine, *held] for t in [*on_table, *held, *game.group_deck[p][:2]]
+            for k in AttackKind for g in (False, True)]
     out += [Commit(p, c) for c in plots] + [Shelter(p, c) for c in plots]
     out += [Support(p, c, s) for c in on_table for s in Side]
     out += [Agent(p, c, s) for c in groups + game.group_deck[p][:2] for s in Side]
@@ -136,11 +137,22 @@ def one_way(action: Action) -> bool:
     return isinstance(action, (Buy, DrawGroup)) or (isinstance(action, Offer) and action.trade)
 
 
+def pointless(game: Game, action: Action) -> bool:
+    """Allowed but left out of the list on purpose: an attack by a card without a token when no
+    plot in hand could start it (it could only be called off), and one by global power, which is
+    never more than power (HR-50)."""
+    if not isinstance(action, Declare):
+        return False
+    starter = any(game.defs[c].has_op("start_attack") for c in game.plot_hand[action.player])
+    return action.use_global or (not game.board.tokens.get(action.attacker, 0) and not starter)
+
+
 def assert_the_list_is_the_rules(game: Game) -> None:
     for p in game.to_act():
+        assert not any(pointless(game, a) for a in game.legal_actions(p))
         listed = [key(game, a) for a in game.legal_actions(p)]
         assert len(listed) == len(set(listed)), "an action is listed twice"
-        allowed = {key(game, a) for a in everything(game, p) if game.why_illegal(a) is None}
+        allowed = {key(game, a) for a in everything(game, p) if game.why_illegal(a) is None and not pointless(game, a)}
         assert set(listed) <= allowed, f"listed but refused: {set(listed) - allowed}"
         missing = [a for a in allowed if not one_way(a) and not any(covers(item, a) for item in listed)]
         assert not missing, f"allowed but not listed: {missing[:5]}"
@@ -197,6 +209,15 @@ def shielded_main() -> Game:
     seat(game, 2, "K10", owner=2)
     for card_id in ("P24", "P17", "K05"):
         hand(game, 0, card_id, owner=0)
+    return game
+
+
+def shield_down_for_us() -> Game:
+    """Seat 1's shield is up, but seat 1 has attacked seat 0: seat 0 may target it (§18). Seat 0
+    holds no plot that starts an attack, and one of its groups holds no token."""
+    game = shielded_main()
+    game.attacked.add((1, 0))
+    seat(game, 0, "K06", tokens=0)
     return game
 
 
@@ -300,13 +321,14 @@ def starting() -> Game:
 
 POSITIONS = [busy_main, committing, placing, round_table, wire, bottom_due, choosing, starting,
              lambda: in_support(0), lambda: in_support(1), lambda: in_support(2, (A, B, A)),
-             lambda: busy_main_later(2), lambda: busy_main_later(3), shielded_main, eliminated_main]
+             lambda: busy_main_later(2), lambda: busy_main_later(3), shielded_main, shield_down_for_us,
+             eliminated_main]
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=["main", "commit", "place", "round table", "look", "bottom",
                                                       "cabal", "start", "support: attacker", "support: defender",
                                                       "support: third", "two offers made", "three offers made",
-                                                      "a shield up", "a player out"])
+                                                      "a shield up", "a shield down for us", "a player out"])
 def test_s3_the_legal_list_is_every_action_the_rules_allow_and_nothing_else(position):
     assert_the_list_is_the_rules(position())
 
