@@ -360,8 +360,8 @@ def test_s8_7_the_defence_total_names_each_modifier_and_each_side_its_support():
 def test_s19_an_agendas_attack_bonus_counts_for_its_side_read_by_the_attacker():
     from grail_tui.games.strings.engine.cards import Effect
 
-    def add(side, value, when="attack_mod", **condition):
-        return Effect(when, "", ({"op": "add", "side": side, "value": value},), if_=condition)
+    def add(towards, value, when="attack_mod", **condition):
+        return Effect(when, "", ({"op": "add", "side": towards, "value": value},), if_=condition)
 
     game = at_main(A, B)
     mine = seat(game, 0, "K04", power=4, alignments=(), effects=())
@@ -372,8 +372,41 @@ def test_s19_an_agendas_attack_bonus_counts_for_its_side_read_by_the_attacker():
         lift(game, card)
         game.board.agendas[colour] = card
         game.board.agenda_by[card] = 1  # whoever played them, they count for everyone
-    reprint(game, agenda, effects=(add("attack", 9, when="static"), add("attack", 2),
+    reprint(game, agenda, effects=(add("attack", 9, when="static"), add("attack", 4),
                                    add("defence", 3, attacker={"controller": "you"}),
                                    add("defence", 5, attacker={"controller": "opponent"})))
-    reprint(game, other, effects=(add("attack", 1, attack_kind="control"), add("attack", 7, attack_kind="destroy")))
-    assert totals(game, mine, theirs, CONTROL) == (before[0] + 2 + 1, before[1] + 3)
+    reprint(game, other, effects=(add("attack", 1, attack_kind="control"), add("attack", 7, attack_kind="destroy"),
+                                  add("attack", 20, side="attack"), add("attack", 40, side="defence")))
+    assert totals(game, mine, theirs, CONTROL) == (before[0] + 4 + 1 + 20, before[1] + 3)
+
+
+def test_s8_6_a_cards_own_conditions_read_its_side_its_player_and_itself():
+    from grail_tui.games.strings.engine.cards import Effect
+
+    def add(towards, value, **condition):
+        return Effect("attack_mod", "", ({"op": "add", "side": towards, "value": value},), if_=condition)
+
+    game = at_main(A, B)
+    mine = seat(game, 0, "K04", power=4, alignments=(), effects=())
+    theirs = seat(game, 1, "K06", power=3, resistance=5, alignments=(), effects=())
+    before = totals(game, mine, theirs, CONTROL)
+    reprint(game, mine, effects=(add("attack", 1, side="attack"), add("attack", 10, side="defence"),
+                                 add("attack", 100, attacker={"controller": "you"}),
+                                 add("attack", 1000, attacker={"is": "self"}),
+                                 add("attack", 10000, attacker={"is": "holder"})))
+    assert totals(game, mine, theirs, CONTROL) == (before[0] + 1101, before[1])
+
+
+def test_s8_6_the_attackers_cabal_counts_once_against_a_group_from_its_hand():
+    from grail_tui.games.strings.engine.cards import Effect
+
+    game = at_main(A, B)
+    mine = seat(game, 1, "K06", owner=1, power=4, alignments=(), effects=())
+    wanted = hand(game, 1, "K07", owner=1)  # a group from seat 1's own hand: nobody defends it
+    reprint(game, wanted, resistance=3, alignments=(), effects=(
+        Effect("attack_mod", "", ({"op": "add", "side": "defence", "value": 3},)),))
+    before = totals(game, mine, wanted, CONTROL, player=1)
+    reprint(game, game.board.cabal[1], effects=(
+        Effect("attack_mod", "", ({"op": "add", "side": "attack", "value": 2},)),))
+    assert totals(game, mine, wanted, CONTROL, player=1) == (before[0] + 2, before[1])
+    assert before[1] == 3 + 3  # its own defence bonus counts for it
