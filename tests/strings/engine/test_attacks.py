@@ -226,6 +226,7 @@ def test_s22_33_cabal_agents_count_against_the_first_seats_cabal_too():
     mine = seat(game, 0, "K04", power=4, resistance=4, alignments=())
     theirs = seat(game, 1, "K06", power=4, resistance=4, alignments=())
     assert totals(game, theirs, mine, CONTROL, player=1)[0] == 4 + CABAL_AGENT_BONUS  # M6: seat 1 attacks seat 0
+    assert ("M6", CABAL_AGENT_BONUS) in attack_total(game, Attack(1, theirs, mine, CONTROL, False, False))[1]
     assert totals(game, mine, theirs, CONTROL)[1] == 4 + DEPTH_BONUS[1] + CABAL_AGENT_BONUS  # N4: the other way
 
 
@@ -410,3 +411,19 @@ def test_s8_6_the_attackers_cabal_counts_once_against_a_group_from_its_hand():
         Effect("attack_mod", "", ({"op": "add", "side": "attack", "value": 2},)),))
     assert totals(game, mine, wanted, CONTROL, player=1) == (before[0] + 2, before[1])
     assert before[1] == 3 + 3  # its own defence bonus counts for it
+
+
+def test_s18_the_first_seats_shield_keeps_others_off_but_not_itself():
+    from grail_tui.games.strings.engine import PlayPlot, Reveal, ShieldError
+
+    game = at_main(A, B)
+    game.finished_first[0] = False
+    mine = seat(game, 0, "K04", tokens=1)
+    extra = hand(game, 0, "P29", owner=0)  # Overtime: a token on a group of one's own
+    game.apply(PlayPlot(0, extra, mine))  # one's own shield never keeps oneself off
+    pass_windows(game)
+    assert game.board.tokens[mine] == 2
+    game.apply(Reveal(0, hand(game, 0, "P01", owner=0)))  # a window: seat 1 may play a strike in it
+    strike = hand(game, 1, "P24", owner=0)
+    with pytest.raises(ShieldError, match="^Player 1 has not finished their first turn: their groups are shielded.$"):
+        game.apply(PlayPlot(1, strike, mine))

@@ -275,6 +275,9 @@ def test_s8_5_a_contributions_bonus_comes_from_the_card_what_it_holds_and_its_pl
     assert support_value(game, attack, 0, helper, ATTACK) == (3 + 1 + 2 + 3, "A1")
     game.board.links[resource] = cabal  # held elsewhere: no longer the helper's
     assert support_value(game, attack, 0, helper, ATTACK) == (3 + 1 + 3, "A1")
+    reprint(game, helper, effects=(Effect("support_mod", "", ({"op": "support_bonus"},)),  # no value: nothing
+                                   bonus(10, supporter={"is": "self"})))
+    assert support_value(game, attack, 0, helper, ATTACK) == (3 + 10 + 3, "A1")
 
 
 def test_hr_15_who_may_take_which_side_in_the_players_words():

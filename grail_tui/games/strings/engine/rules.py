@@ -51,7 +51,7 @@ def selector_ok(game: Game, sel: Mapping[str, Any], uid: Uid, you: Player, sourc
             if not set(want) & set(board.traits(uid)):
                 return False
         elif key == "controller":
-            owner = board.controller.get(uid, NONE) if board.in_structure(uid) or uid in board.links else NONE
+            owner = board.controller.get(uid, NONE) if board.in_structure(uid) or uid in board.links else NONE  # pragma: no mutate: a card in a structure or linked always has a controller, so the default is never read
             if want == "you" and owner != you:
                 return False
             if want == "opponent" and (owner < 0 or owner == you):
@@ -265,7 +265,7 @@ def attack_total(game: Game, attack: Attack) -> tuple[int, list[tuple[str, int]]
         parts += [("M1", ALIGNMENT_MOD * matches), ("M2", -ALIGNMENT_MOD * oppositions)]
     else:
         parts += [("M3", -ALIGNMENT_MOD * matches), ("M4", ALIGNMENT_MOD * oppositions)]
-    defender = controller(game, target) if board.in_structure(target) else NONE
+    defender = controller(game, target) if board.in_structure(target) else NONE  # pragma: no mutate: a card in no structure (a hand, the open area) has no controller either way
     if defender >= 0 and defender != attack.player:
         if game.defs[board.cabal[defender]].name == game.defs[board.cabal[attack.player]].name:
             parts.append(("M5", SAME_CABAL))
