@@ -221,6 +221,19 @@ def shield_down_for_us() -> Game:
     return game
 
 
+def late_tokens() -> Game:
+    """Seat 0's main phase where its Cabal and start group hold no token and its one token came
+    after seat 1's: a group without a token comes first, and a rival's token before its own."""
+    game = at_main(A, B)
+    clear_hands(game)
+    board = game.board
+    for card in [board.cabal[0], *board.groups_of(0)]:
+        board.tokens.pop(card, None)
+    board.tokens[board.groups_of(1)[0]] = 1
+    seat(game, 0, "K04", tokens=1)
+    return game
+
+
 def eliminated_main() -> Game:
     """The three-player main phase after seat 2 has left the game (its structure with it)."""
     from grail_tui.games.strings.engine.flow import _eliminate
@@ -322,13 +335,14 @@ def starting() -> Game:
 POSITIONS = [busy_main, committing, placing, round_table, wire, bottom_due, choosing, starting,
              lambda: in_support(0), lambda: in_support(1), lambda: in_support(2, (A, B, A)),
              lambda: busy_main_later(2), lambda: busy_main_later(3), shielded_main, shield_down_for_us,
-             eliminated_main]
+             late_tokens, eliminated_main]
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=["main", "commit", "place", "round table", "look", "bottom",
                                                       "cabal", "start", "support: attacker", "support: defender",
                                                       "support: third", "two offers made", "three offers made",
-                                                      "a shield up", "a shield down for us", "a player out"])
+                                                      "a shield up", "a shield down for us", "late tokens",
+                                                      "a player out"])
 def test_s3_the_legal_list_is_every_action_the_rules_allow_and_nothing_else(position):
     assert_the_list_is_the_rules(position())
 

