@@ -55,6 +55,7 @@ from tests.strings.helpers import (
     choose_starts,
     clear_hands,
     hand,
+    lift,
     new_game,
     pass_windows,
     seat,
@@ -311,6 +312,20 @@ def wire() -> Game:
     return game
 
 
+def satellite() -> Game:
+    """Seat 0 plays The Unblinking Wire with no token left for its look, and holds a Pirate
+    Satellite on its Cabal, whose look at the top of any deck is free."""
+    game = wire()
+    board = game.board
+    board.tokens.pop(board.cabal[0], None)
+    resource = uid(game, "R04", 1)
+    lift(game, resource)
+    board.resources[0].append(resource)
+    board.controller[resource] = 0
+    board.links[resource] = board.cabal[0]
+    return game
+
+
 def bottom_due() -> Game:
     game = at_main(A, B)
     clear_hands(game)
@@ -335,14 +350,14 @@ def starting() -> Game:
 POSITIONS = [busy_main, committing, placing, round_table, wire, bottom_due, choosing, starting,
              lambda: in_support(0), lambda: in_support(1), lambda: in_support(2, (A, B, A)),
              lambda: busy_main_later(2), lambda: busy_main_later(3), shielded_main, shield_down_for_us,
-             late_tokens, eliminated_main]
+             late_tokens, eliminated_main, satellite]
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=["main", "commit", "place", "round table", "look", "bottom",
                                                       "cabal", "start", "support: attacker", "support: defender",
                                                       "support: third", "two offers made", "three offers made",
                                                       "a shield up", "a shield down for us", "late tokens",
-                                                      "a player out"])
+                                                      "a player out", "a free look at a deck"])
 def test_s3_the_legal_list_is_every_action_the_rules_allow_and_nothing_else(position):
     assert_the_list_is_the_rules(position())
 

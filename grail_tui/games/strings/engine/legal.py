@@ -170,7 +170,6 @@ def _placements(game: Game, player: int) -> list[Action]:
 
 def _anytime(game: Game, player: int) -> list[Action]:
     board = game.board
-    out: list[Action] = []
     payers = [c for c, n in board.tokens.items() if n and board.controller.get(c) == player]
     cabal_like = [c for c in payers if board.counts_as_cabal_token(c)]
     groups = [c for c in payers if game.defs[c].kind == "group"]
@@ -181,7 +180,7 @@ def _anytime(game: Game, player: int) -> list[Action]:
         buys.append(Buy(player, (groups[0], groups[1])))
     elif groups and board.tokens[groups[0]] >= 2:
         buys.append(Buy(player, (groups[0], groups[0])))
-    out += _judged(game, RULES[Buy], buys)
+    out: list[Action] = _judged(game, RULES[Buy], buys)
     out += [Reveal(player, c) for c in game.plot_hand[player] if c not in game.revealed]
     held = _once(game, game.plot_hand[player] + game.group_hand[player])
     out += [Discard(player, c) for c in held]
@@ -302,7 +301,7 @@ def _main(game: Game, player: int) -> list[Action]:
     for source in [board.cabal[player], *board.resources[player]]:
         if any(e.when == "activated" for e in game.defs[source].effects):
             try:  # the card and its cost, once: nothing of it depends on whose cards (checks.ability)
-                look = ability(game, Activate(player, source, player))
+                look = ability(game, Activate(player, source, player))  # pragma: no mutate: ability() never reads the seat
             except errors.IllegalActionError:
                 continue
             out += _judged(game, partial(look_at, look=look), (Activate(player, source, seat, deck)
