@@ -269,6 +269,23 @@ def in_support(asked: int, players: tuple[str, ...] = (A, B)) -> Game:
     return game
 
 
+def after_help() -> Game:
+    """The support window after seat 0's group helped its attack: seat 1 holds a plot that
+    cancels that help and one that costs another plot from its hand."""
+    game = at_main(A, B)
+    clear_hands(game)
+    attacker = seat(game, 0, "K04", tokens=2)
+    helper = seat(game, 0, "K06", tokens=1, global_power=2, power=2)
+    target = seat(game, 1, "K09", owner=1)
+    for card_id, owner in (("P16", 1), ("P12", 0), ("P02", 1)):
+        hand(game, 1, card_id, owner=owner)
+    game.apply(Declare(0, attacker, target, AttackKind.CONTROL))
+    game.apply(Commit(0))
+    game.apply(Support(0, helper, Side.ATTACK))
+    assert game.to_act() == (1,)
+    return game
+
+
 def committing() -> Game:
     game = at_main(A, B)
     clear_hands(game)
@@ -350,14 +367,14 @@ def starting() -> Game:
 POSITIONS = [busy_main, committing, placing, round_table, wire, bottom_due, choosing, starting,
              lambda: in_support(0), lambda: in_support(1), lambda: in_support(2, (A, B, A)),
              lambda: busy_main_later(2), lambda: busy_main_later(3), shielded_main, shield_down_for_us,
-             late_tokens, eliminated_main, satellite]
+             late_tokens, eliminated_main, satellite, after_help]
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=["main", "commit", "place", "round table", "look", "bottom",
                                                       "cabal", "start", "support: attacker", "support: defender",
                                                       "support: third", "two offers made", "three offers made",
                                                       "a shield up", "a shield down for us", "late tokens",
-                                                      "a player out", "a free look at a deck"])
+                                                      "a player out", "a free look at a deck", "after help"])
 def test_s3_the_legal_list_is_every_action_the_rules_allow_and_nothing_else(position):
     assert_the_list_is_the_rules(position())
 
