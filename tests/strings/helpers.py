@@ -4,6 +4,7 @@ case needs them (the fixtures force what ordinary play would reach slowly), and 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -48,9 +49,15 @@ def choose_cabals(game: Game, *cards: str) -> None:
         game.apply(ChooseCabal(player, pick))
 
 
+# A broken rule must fail a test, not hang it: the loops below give up long after the rules end them.
+PATIENCE = 200
+
+
 def choose_starts(game: Game) -> None:
     """Each player picks a group no one else picks this round (the first such in deck-list order)."""
-    while game.phase in (Phase.START, Phase.OPEN_START):
+    for _round in range(PATIENCE):
+        if game.phase not in (Phase.START, Phase.OPEN_START):
+            return
         taken: set[str] = set()
         for player in game.to_act():
             for card in sorted(game.group_deck[player]):
@@ -59,6 +66,7 @@ def choose_starts(game: Game) -> None:
                     taken.add(name)
                     game.apply(ChooseStart(player, card))
                     break
+    raise AssertionError("the start groups were never all chosen")
 
 
 def set_up(*decks: str, seed: int = 0, **options: Any) -> Game:
@@ -68,10 +76,22 @@ def set_up(*decks: str, seed: int = 0, **options: Any) -> Game:
     return game
 
 
+def pass_until(game: Game, done: Callable[[], bool]) -> None:
+    """Whoever is asked passes until ``done()``."""
+    for _pass in range(PATIENCE):
+        if done():
+            return
+        game.apply(Pass(game.to_act()[0]))
+    raise AssertionError("passing never got there")
+
+
 def pass_windows(game: Game) -> None:
     """Everyone passes until the active player has the main phase to themselves again."""
-    while game.windows and game.shelter is None and game.due is None:
+    for _pass in range(PATIENCE):
+        if not (game.windows and game.shelter is None and game.due is None):
+            return
         game.apply(Pass(game.to_act()[0]))
+    raise AssertionError("the windows never closed")
 
 
 def at_main(*decks: str, seed: int = 0, shields: bool = False, **options: Any) -> Game:

@@ -4,6 +4,8 @@ attack window reads them from the view, never from the game."""
 
 from __future__ import annotations
 
+import pytest
+
 from grail_tui.games import registry
 from grail_tui.games.kit.terms import BotLevel
 from grail_tui.games.strings.engine import CODEC, Game, Rolled, Setup
@@ -14,11 +16,14 @@ from ..helpers import A, B, C, D
 KIND = registry.get("strings")
 
 
+@pytest.mark.sweep
 def test_the_totals_in_view_before_the_roll_are_the_totals_rolled_against():
     game = Game(Setup(seed=3, decks=(A, B, C, D), round_limit=6))
     bots = [KIND.make_bot(BotLevel.HEURISTIC, 3 + p) for p in range(4)]
     rolls = 0
-    while not game.is_over and rolls < 3:
+    for _step in range(5_000):  # three attacks are rolled long before this
+        if game.is_over or rolls == 3:
+            break
         before = game.public_view()
         seen = [game.view(seat).public.attack for seat in range(4)] if before.attack is not None else []
         player = game.to_act()[0]

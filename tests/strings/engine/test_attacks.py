@@ -19,7 +19,8 @@ from grail_tui.games.strings.engine import (
     succeeds,
 )
 from grail_tui.games.strings.engine.game import Attack
-from tests.strings.helpers import A, B, Loaded, at_main, hand, pass_windows, reprint, seat
+from grail_tui.games.strings.engine.vocabulary import CABAL_AGENT_BONUS, DEPTH_BONUS, Side
+from tests.strings.helpers import A, B, Loaded, at_main, hand, lift, pass_windows, reprint, seat, uid
 
 CONTROL, DESTROY = AttackKind.CONTROL, AttackKind.DESTROY
 
@@ -216,6 +217,19 @@ def test_s22_33_cabal_agents_plus_3_both_ways():
     assert totals(game, theirs, deep, CONTROL, player=1)[1] == 4 + 3  # depth 3: no position bonus
 
 
+def test_s22_33_cabal_agents_count_against_the_first_seats_cabal_too():
+    game = at_main(A, B)
+    agent = hand(game, 1, "CB1", owner=1)  # names seat 0's Cabal
+    game.plot_hand[1].remove(agent)
+    game.board.agents[1].append(agent)
+    game.board.controller[agent] = 1
+    mine = seat(game, 0, "K04", power=4, resistance=4, alignments=())
+    theirs = seat(game, 1, "K06", power=4, resistance=4, alignments=())
+    assert totals(game, theirs, mine, CONTROL, player=1)[0] == 4 + CABAL_AGENT_BONUS  # M6: seat 1 attacks seat 0
+    assert ("M6", CABAL_AGENT_BONUS) in attack_total(game, Attack(1, theirs, mine, CONTROL, False, False))[1]
+    assert totals(game, mine, theirs, CONTROL)[1] == 4 + DEPTH_BONUS[1] + CABAL_AGENT_BONUS  # N4: the other way
+
+
 def test_s22_34_eleven_and_twelve_always_fail():
     assert not succeeds(15, (5, 6)) and not succeeds(15, (6, 6))
     assert succeeds(15, (5, 5))
@@ -225,3 +239,191 @@ def test_s22_35_success_iff_the_roll_is_at_most_the_margin():
     assert succeeds(7, (3, 4)) and not succeeds(7, (4, 4))
     assert not any(succeeds(1, (a, b)) for a in range(1, 7) for b in range(1, 7))
     assert sum(succeeds(10, (a, b)) for a in range(1, 7) for b in range(1, 7)) == 33
+
+
+def test_s8_7_a_cards_bonus_counts_only_for_the_side_its_player_is_on():
+    from grail_tui.games.strings.engine.cards import Effect
+
+    def bonus(side, value):
+        return (Effect("attack_mod", "", ({"op": "add", "side": side, "value": value},)),)
+
+    game = at_main(A, B)
+    mine = seat(game, 0, "K04", power=4, alignments=())
+    theirs = seat(game, 1, "K06", power=4, resistance=4, alignments=())
+    before = totals(game, mine, theirs, CONTROL)
+    reprint(game, theirs, effects=bonus("defence", 3))
+    assert totals(game, mine, theirs, CONTROL) == (before[0], before[1] + 3)  # the defender's card, to the defence
+    reprint(game, theirs, effects=bonus("attack", 2))
+    assert totals(game, mine, theirs, CONTROL) == before  # the defender's card cannot help the attack
+    reprint(game, theirs, effects=())
+    reprint(game, mine, effects=bonus("defence", 3))
+    assert totals(game, mine, theirs, CONTROL) == before  # the attacker's card cannot help the defence
+    reprint(game, mine, effects=bonus("attack", 2))
+    assert totals(game, mine, theirs, CONTROL) == (before[0] + 2, before[1])
+
+
+def test_s8_6_card_effects_of_the_cabals_attachments_and_conditions_count_where_they_hold():
+    from grail_tui.games.strings.engine.cards import Effect
+
+    def add(side, value, when="attack_mod", **condition):
+        return Effect(when, "", ({"op": "add", "side": side, "value": value},), if_=condition)
+
+    game = at_main(A, B)
+    mine = seat(game, 0, "K04", power=4, alignments=())
+    theirs = seat(game, 1, "K06", power=4, resistance=4, alignments=())
+    cabal = game.board.cabal[0]
+    before = totals(game, mine, theirs, CONTROL)
+    # the first seat's Cabal, its bonus read after one of another kind and one for the other side
+    reprint(game, cabal, effects=(add("attack", 5, when="support_mod"),
+                                  Effect("attack_mod", "", ({"op": "add", "side": "defence", "value": 7},
+                                                            {"op": "add", "side": "attack", "value": 2})),
+                                  add("attack", 3, attack_kind="control"), add("attack", 4, attack_kind="destroy")))
+    assert totals(game, mine, theirs, CONTROL) == (before[0] + 2 + 3, before[1])
+    reprint(game, cabal, effects=())
+    # a resource linked to the attacker: its bonus holds where it is held by a group
+    resource = uid(game, "R08", 0)
+    game.group_deck[0].remove(resource)
+    game.board.resources[0].append(resource)
+    game.board.controller[resource] = 0
+    game.board.links[resource] = mine
+    reprint(game, resource, effects=(add("attack", 2, holder={"kind": "group"}),))
+    assert totals(game, mine, theirs, CONTROL) == (before[0] + 2, before[1])
+    reprint(game, resource, effects=(add("attack", 2, holder={"kind": "cabal"}),))
+    assert totals(game, mine, theirs, CONTROL) == before
+    reprint(game, mine, effects=(add("attack", 2, holder={"kind": "group"}),))  # a card is not its own holder
+    assert totals(game, mine, theirs, CONTROL) == before
+    reprint(game, mine, effects=(add("attack", 1, target={"controller": "opponent"}), add("attack", 9, target={"controller": "you"})))
+    assert totals(game, mine, theirs, CONTROL) == (before[0] + 1, before[1])
+
+
+def parts(game, attacker, target, kind, player=0, use_global=False):
+    attack = Attack(player, attacker, target, kind, use_global, False)
+    return attack_total(game, attack)[1], defence_total(game, attack)[1]
+
+
+def test_s8_6_the_attack_total_names_each_modifier_as_the_attack_window_shows_it():
+    from grail_tui.games.strings.engine.vocabulary import ALIGNMENT_MOD
+
+    game = at_main(A, B)
+    mine = seat(game, 0, "K04", power=4, global_power=2, alignments=("market", "militant"), effects=())
+    theirs = seat(game, 1, "K06", power=3, resistance=5, alignments=("market", "pacifist"), effects=())
+    assert parts(game, mine, theirs, CONTROL)[0] == [("base", 4), ("M1", ALIGNMENT_MOD), ("M2", -ALIGNMENT_MOD)]
+    assert parts(game, mine, theirs, DESTROY)[0] == [("base", 4), ("M3", -ALIGNMENT_MOD), ("M4", ALIGNMENT_MOD)]
+    assert parts(game, mine, theirs, CONTROL, use_global=True)[0][0] == ("base", 2)
+    assert parts(game, mine, theirs, CONTROL)[1][0] == ("base", 5)  # control: resistance
+    assert parts(game, mine, theirs, DESTROY)[1][0] == ("base", 3)  # destroy: power
+
+
+def test_s8_6_m5_the_same_cabal_is_named_and_only_against_a_group_in_a_structure():
+    from grail_tui.games.strings.engine import Draw, Place
+    from grail_tui.games.strings.engine.vocabulary import SAME_CABAL
+    from tests.strings.helpers import choose_cabals, choose_starts, new_game
+
+    game = new_game(A, B)
+    choose_cabals(game, "CB2", "CB2")
+    choose_starts(game)
+    game.apply(Draw(0, False, False))
+    game.apply(Place(0, -1))
+    pass_windows(game)
+    mine = seat(game, 0, "K04", power=4, alignments=(), effects=())
+    theirs = seat(game, 1, "K06", power=3, resistance=5, alignments=(), effects=())
+    assert ("M5", SAME_CABAL) in parts(game, mine, theirs, CONTROL)[0]
+    in_hand = hand(game, 0, "K07", owner=0)
+    assert [name for name, _v in parts(game, mine, in_hand, CONTROL)[0]] == ["base"]
+
+
+def test_s8_7_the_defence_total_names_each_modifier_and_each_side_its_support():
+    from grail_tui.games.strings.engine.cards import Effect
+    from grail_tui.games.strings.engine.game import Contribution
+    from grail_tui.games.strings.engine.vocabulary import MASTER_BONUS
+
+    game = at_main(A, B)
+    mine = seat(game, 0, "K04", power=4, alignments=(), effects=())
+    master = seat(game, 1, "K06", power=3, resistance=5, alignments=("market",), effects=())
+    target = seat(game, 1, "K07", under=master, resistance=2, alignments=("market", "pacifist"), effects=())
+    agent = hand(game, 1, "CB1", owner=1)  # names seat 0's Cabal
+    game.plot_hand[1].remove(agent)
+    game.board.agents[1].append(agent)
+    reprint(game, target, effects=(Effect("attack_mod", "", ({"op": "add", "side": "defence", "value": 1},)),))
+    reprint(game, mine, effects=(Effect("attack_mod", "", ({"op": "add", "side": "attack", "value": 6},)),))
+    attack = Attack(0, mine, target, CONTROL, False, False)
+    attack.support += [Contribution(0, game.board.cabal[0], Side.ATTACK, 7, "A1"),
+                       Contribution(1, game.board.cabal[1], Side.DEFENCE, 3, "D4")]
+    assert attack_total(game, attack)[1] == [("base", 4), ("support", 7), ("cards", 6)]
+    assert defence_total(game, attack)[1] == [("base", 2), ("N2", DEPTH_BONUS[2]), ("N3", MASTER_BONUS),
+                                              ("N4", CABAL_AGENT_BONUS), ("support", 3), ("cards", 1)]
+    reprint(game, master, alignments=("pacifist", "market"))  # two shared alignments: N3 still once
+    assert ("N3", MASTER_BONUS) in defence_total(game, attack)[1]
+    reprint(game, master, alignments=())
+    assert "N3" not in dict(defence_total(game, attack)[1])
+
+
+def test_s19_an_agendas_attack_bonus_counts_for_its_side_read_by_the_attacker():
+    from grail_tui.games.strings.engine.cards import Effect
+
+    def add(towards, value, when="attack_mod", **condition):
+        return Effect(when, "", ({"op": "add", "side": towards, "value": value},), if_=condition)
+
+    game = at_main(A, B)
+    mine = seat(game, 0, "K04", power=4, alignments=(), effects=())
+    theirs = seat(game, 1, "K06", power=3, resistance=5, alignments=(), effects=())
+    before = totals(game, mine, theirs, CONTROL)
+    agenda, other = uid(game, "P47", 0), uid(game, "P49", 0)
+    for colour, card in (("crimson", agenda), ("azure", other)):
+        lift(game, card)
+        game.board.agendas[colour] = card
+        game.board.agenda_by[card] = 1  # whoever played them, they count for everyone
+    reprint(game, agenda, effects=(add("attack", 9, when="static"), add("attack", 4),
+                                   add("defence", 3, attacker={"controller": "you"}),
+                                   add("defence", 5, attacker={"controller": "opponent"})))
+    reprint(game, other, effects=(add("attack", 1, attack_kind="control"), add("attack", 7, attack_kind="destroy"),
+                                  add("attack", 20, side="attack"), add("attack", 40, side="defence")))
+    assert totals(game, mine, theirs, CONTROL) == (before[0] + 4 + 1 + 20, before[1] + 3)
+
+
+def test_s8_6_a_cards_own_conditions_read_its_side_its_player_and_itself():
+    from grail_tui.games.strings.engine.cards import Effect
+
+    def add(towards, value, **condition):
+        return Effect("attack_mod", "", ({"op": "add", "side": towards, "value": value},), if_=condition)
+
+    game = at_main(A, B)
+    mine = seat(game, 0, "K04", power=4, alignments=(), effects=())
+    theirs = seat(game, 1, "K06", power=3, resistance=5, alignments=(), effects=())
+    before = totals(game, mine, theirs, CONTROL)
+    reprint(game, mine, effects=(add("attack", 1, side="attack"), add("attack", 10, side="defence"),
+                                 add("attack", 100, attacker={"controller": "you"}),
+                                 add("attack", 1000, attacker={"is": "self"}),
+                                 add("attack", 10000, attacker={"is": "holder"})))
+    assert totals(game, mine, theirs, CONTROL) == (before[0] + 1101, before[1])
+
+
+def test_s8_6_the_attackers_cabal_counts_once_against_a_group_from_its_hand():
+    from grail_tui.games.strings.engine.cards import Effect
+
+    game = at_main(A, B)
+    mine = seat(game, 1, "K06", owner=1, power=4, alignments=(), effects=())
+    wanted = hand(game, 1, "K07", owner=1)  # a group from seat 1's own hand: nobody defends it
+    reprint(game, wanted, resistance=3, alignments=(), effects=(
+        Effect("attack_mod", "", ({"op": "add", "side": "defence", "value": 3},)),))
+    before = totals(game, mine, wanted, CONTROL, player=1)
+    reprint(game, game.board.cabal[1], effects=(
+        Effect("attack_mod", "", ({"op": "add", "side": "attack", "value": 2},)),))
+    assert totals(game, mine, wanted, CONTROL, player=1) == (before[0] + 2, before[1])
+    assert before[1] == 3 + 3  # its own defence bonus counts for it
+
+
+def test_s18_the_first_seats_shield_keeps_others_off_but_not_itself():
+    from grail_tui.games.strings.engine import PlayPlot, Reveal, ShieldError
+
+    game = at_main(A, B)
+    game.finished_first[0] = False
+    mine = seat(game, 0, "K04", tokens=1)
+    extra = hand(game, 0, "P29", owner=0)  # Overtime: a token on a group of one's own
+    game.apply(PlayPlot(0, extra, mine))  # one's own shield never keeps oneself off
+    pass_windows(game)
+    assert game.board.tokens[mine] == 2
+    game.apply(Reveal(0, hand(game, 0, "P01", owner=0)))  # a window: seat 1 may play a strike in it
+    strike = hand(game, 1, "P24", owner=0)
+    with pytest.raises(ShieldError, match="^Player 1 has not finished their first turn: their groups are shielded.$"):
+        game.apply(PlayPlot(1, strike, mine))

@@ -18,7 +18,7 @@ from grail_tui.games.strings.engine import (
     Support,
 )
 from grail_tui.games.strings.engine.rules import shielded
-from tests.strings.helpers import A, B, F, Loaded, at_main, hand, seat
+from tests.strings.helpers import A, B, F, Loaded, at_main, hand, pass_until, seat
 
 
 def _failed_attack_answered():
@@ -33,8 +33,7 @@ def _failed_attack_answered():
     game.apply(Declare(0, attacker, target, AttackKind.CONTROL))
     game.apply(Commit(0))
     game.rolls = Loaded(5, 6)
-    while game.prompt() != "counter":
-        game.apply(next(a for a in game.legal_actions(game.to_act()[0]) if type(a).__name__ == "Pass"))
+    pass_until(game, lambda: game.prompt() == "counter")
     counter = hand(game, 1, "P19", owner=1)
     game.revealed.add(counter)
     game.finished_first[1] = False  # seat 1's shield is up again: only whom it attacked may reach it
@@ -60,8 +59,7 @@ def test_hr84_counterstrike_is_a_committed_open_attack_to_destroy_told_to_everyo
 def test_hr84_a_third_player_may_support_either_side_of_a_counterstrike():
     game, _events, _attacker, _striker, _counter, helper = _failed_attack_answered()
     game.apply(next(a for a in game.legal_actions(1) if type(a).__name__ == "Pass"))
-    while game.to_act() != (2,):
-        game.apply(next(a for a in game.legal_actions(game.to_act()[0]) if type(a).__name__ == "Pass"))
+    pass_until(game, lambda: game.to_act() == (2,))
     sides = {a.side.value for a in game.legal_actions(2) if isinstance(a, Support) and a.card == helper}
     assert sides == {"attack", "defence"}  # not a Closed-Door Meeting
 

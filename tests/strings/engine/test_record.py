@@ -25,16 +25,21 @@ from grail_tui.games.strings.engine import (
 )
 from tests.strings.helpers import A, B, F
 
+pytestmark = pytest.mark.sweep  # each plays a game or more
+STEPS = 5_000
+
 
 def played(seed: int, players: int = 3) -> Game:
     game = Game(Setup(seed=seed, decks=(A, B, F)[:players], round_limit=6))
     rng = random.Random(seed)
-    while not game.is_over:
+    for _step in range(STEPS):  # random play ends within its round limit, far sooner than this
+        if game.is_over:
+            return game
         legal = game.legal_actions(game.to_act()[0])
         for action in legal[:5]:
             assert action_from_dict(json.loads(json.dumps(action_to_dict(action)))) == action
         game.apply(legal[rng.randrange(len(legal))])
-    return game
+    raise AssertionError(f"six rounds of random play did not end in {STEPS} actions")
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -74,8 +79,11 @@ def test_a_view_offering_an_attack_round_trips_through_the_codec():
     client on a server could not read its view as soon as it might attack."""
     game = Game(Setup(seed=2, decks=(A, B), round_limit=6))
     rng = random.Random(2)
-    while not any(isinstance(a, Declare) for a in game.legal_actions(game.to_act()[0])):
+    for _step in range(STEPS):
         legal = game.legal_actions(game.to_act()[0])
+        if any(isinstance(a, Declare) for a in legal):
+            break
         game.apply(legal[rng.randrange(len(legal))])
+    assert any(isinstance(a, Declare) for a in game.legal_actions(game.to_act()[0]))
     view = game.view(game.to_act()[0])
     assert decode(PlayerView, json.loads(json.dumps(CODEC.jsonable(view)))) == view

@@ -10,7 +10,7 @@ from grail_tui.games.strings.engine import (
     PlayPlot,
     Shelter,
 )
-from tests.strings.helpers import A, B, F, Loaded, at_main, hand, pass_windows, reprint, seat
+from tests.strings.helpers import PATIENCE, A, B, F, Loaded, at_main, hand, pass_windows, reprint, seat
 
 
 def roll_through(game, *dice):
@@ -76,7 +76,9 @@ def test_s22_47_a_failed_attack_from_hand_stays_in_the_open_area_until_the_end_o
     roll_through(game, 6, 5)
     assert card in game.board.open_area
     game.apply(EndTurn(0))
-    while game.prompt() in ("bottom",):
+    for _bottom in range(PATIENCE):
+        if game.prompt() != "bottom":
+            break
         from grail_tui.games.strings.engine import Bottom
 
         game.apply(Bottom(0, tuple(game.plot_hand[0][: game.due[1]])))

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from grail_tui.games.strings.bots import HeuristicBot
-from grail_tui.games.strings.engine import CODEC, Game, PlayerView, Setup, can_sample
+from grail_tui.games.strings.engine import CODEC, Activate, Draw, Game, Place, PlayerView, Setup, can_sample
 from grail_tui.games.strings.kind import StringsKind
 from tests.strings.helpers import A, B, C, D, E, F
 
@@ -56,6 +56,7 @@ def without_legal(view: PlayerView) -> str:
     return json.dumps(data, sort_keys=True)
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize(("decks", "seed"), [((A, B), 11), ((C, D, E), 12), ((F, E, B, A), 13)])
 def test_a_dealt_world_agrees_with_the_view_and_deals_only_what_the_seat_cannot_see(decks, seed):
     checked = differed = 0
@@ -92,3 +93,76 @@ def test_only_the_quiet_main_phase_is_dealt():
         KIND.sample(view, random.Random(0))
     with pytest.raises(ValueError, match="seat's view"):
         KIND.sample(game.public_view(), random.Random(0))
+
+
+def crowded_table() -> tuple[Game, int]:
+    """Seat 0's quiet main phase (it plays The Unblinking Wire) with something in every public and
+    private place the view carries: structures two deep with and without tokens, a resource and a
+    Cabal agent and an agenda in play, a group in the open area, discard and destroyed piles, a
+    card seat 1 revealed, a card seat 0 put on the bottom of its own deck, and a look at seat 1's
+    plot hand."""
+    from tests.strings.helpers import C, D, choose_cabals, choose_starts, hand, pass_windows, seat, uid
+
+    game = Game(Setup(seed=21, decks=(C, D), first_player=0))
+    choose_cabals(game, "CB4")
+    choose_starts(game)
+    game.apply(Draw(0, False, False))
+    game.apply(Place(0, -1))
+    pass_windows(game)
+    game.finished_first = [True, True]
+    board = game.board
+    top = seat(game, 0, "K13", tokens=2, owner=0)
+    seat(game, 0, "K14", under=top, tokens=0, owner=0)
+    seat(game, 1, "K15", owner=1)
+    resource = uid(game, "R10", 1)
+    game.group_deck[1].remove(resource)
+    board.resources[1].append(resource)
+    board.controller[resource] = 1
+    board.links[resource] = board.cabal[1]
+    agent = uid(game, "CB3", 1)
+    game.plot_deck[1].remove(agent)
+    board.agents[1].append(agent)
+    board.controller[agent] = 1
+    agenda = uid(game, "P46", 0)
+    game.plot_deck[0].remove(agenda)
+    board.agendas[game.defs[agenda].colour] = agenda
+    board.agenda_by[agenda] = 0
+    opened = uid(game, "K16", 0)
+    game.group_deck[0].remove(opened)
+    board.open_area[opened] = 0
+    for player, zone in ((0, game.discard), (1, game.destroyed)):
+        card = game.group_deck[player].pop()
+        zone[player].append(card)
+    shown = hand(game, 1, "P01", owner=1)
+    game.revealed.add(shown)
+    hand(game, 1, "P03", owner=1)
+    game.plot_deck[0].insert(0, game.plot_deck[0].pop())
+    game.bottom_known[0] = 1
+    game.apply(Activate(0, board.cabal[0], 1))  # a look at seat 1's plot hand
+    pass_windows(game)
+    return game, 0
+
+
+def test_a_dealt_world_of_a_crowded_table_agrees_with_the_view_it_was_dealt_from():
+    game, seat = crowded_table()
+    view = game.view(seat)
+    assert can_sample(view) and view.seen
+    truth = hidden_places(game, seat)
+    unseen = sorted(c for cards in truth.values() for c in cards)
+    hands = set()
+    for k in range(4):
+        world = KIND.sample(view, random.Random(k))
+        assert without_legal(world.view(seat)) == without_legal(view)
+        dealt = hidden_places(world, seat)
+        assert {p: len(c) for p, c in dealt.items()} == {p: len(c) for p, c in truth.items()}
+        assert sorted(c for cards in dealt.values() for c in cards) == unseen
+        for p in range(world.players):
+            for deck, back in ((world.plot_deck[p], "plot"), (world.group_deck[p], "group")):
+                assert all(world.owner[c] == p and world.defs[c].back == back for c in deck)
+        # what the look showed is where the look saw it, unless it has moved since
+        looked = dict(view.seen)[1]
+        assert {f.uid for f in looked} <= set(world.plot_hand[1])
+        assert world.plot_deck[seat][:1] == game.plot_deck[seat][:1]  # the bottom card it put there
+        assert world.setup.seed != game.setup.seed and world.round == game.round and world.active == game.active
+        hands.add(tuple(sorted(world.group_hand[1])))
+    assert len(hands) > 1  # the rival's group hand is dealt, not copied

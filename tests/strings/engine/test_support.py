@@ -18,7 +18,19 @@ from grail_tui.games.strings.engine import (
     SupportError,
     support_value,
 )
-from tests.strings.helpers import A, B, F, Loaded, at_main, faces, hand, pass_windows, seat
+from tests.strings.helpers import (
+    A,
+    B,
+    F,
+    Loaded,
+    at_main,
+    faces,
+    hand,
+    pass_until,
+    pass_windows,
+    reprint,
+    seat,
+)
 
 ATTACK, DEFENCE = Side.ATTACK, Side.DEFENCE
 
@@ -176,8 +188,7 @@ def test_s22_44_target_destroyed_by_a_strike_the_attack_ends_without_a_roll():
 
 
 def pass_windows_until(game, done):
-    while not done():
-        game.apply(Pass(game.to_act()[0]))
+    pass_until(game, done)
 
 
 def test_s4_hands_show_others_only_counts_a_contributor_struck_back_into_a_hand_is_not_named():
@@ -205,3 +216,104 @@ def test_s4_hands_show_others_only_counts_a_contributor_struck_back_into_a_hand_
     for other in (1, 2):
         assert helper not in faces(game.view(other))
     assert helper in {face.uid for face in game.view(0).group_hand}
+
+
+def test_s8_5_a_card_adds_nothing_once_used_without_a_token_or_not_its_players_own():
+    game = at_main(A, B)
+    attacker = seat(game, 0, "K04", tokens=2, alignments=())
+    helper = seat(game, 0, "K06", tokens=1, power=3, global_power=3, alignments=())
+    empty = seat(game, 0, "K07", tokens=0, power=3, global_power=3, alignments=())
+    target = seat(game, 1, "K09", owner=1, alignments=())
+    attack = committed(game, attacker, target)
+    assert support_value(game, attack, 0, helper, ATTACK) == (3, "A1")
+    assert support_value(game, attack, 0, attacker, ATTACK) == (0, "")  # the attacker is on it already
+    assert support_value(game, attack, 0, empty, ATTACK) == (0, "")  # no token
+    assert support_value(game, attack, 1, helper, ATTACK) == (0, "")  # not seat 1's
+    in_hand = hand(game, 0, "K08", owner=0)
+    game.board.controller[in_hand] = 0
+    game.board.tokens[in_hand] = 1
+    assert support_value(game, attack, 0, in_hand, ATTACK) == (0, "")  # not in a structure
+    attack.used.add(helper)
+    assert support_value(game, attack, 0, helper, ATTACK) == (0, "")  # it has contributed (HR-16)
+
+
+def test_hr_53_a_group_one_destroys_oneself_is_not_defended_by_its_own_tokens_or_master():
+    game = at_main(A, B)
+    master = seat(game, 0, "K04", tokens=1, power=2, global_power=0, alignments=())
+    target = seat(game, 0, "K06", under=master, tokens=1, power=3, global_power=0, alignments=())
+    attack = committed(game, game.board.cabal[0], target, AttackKind.DESTROY)
+    assert support_value(game, attack, 0, target, DEFENCE) == (0, "")  # D1 is not seat 0's
+    assert support_value(game, attack, 0, master, DEFENCE) == (0, "")  # nor D2
+    attack.player = 1  # were another player destroying it, both would defend it
+    assert support_value(game, attack, 0, target, DEFENCE) == (3, "D1")
+    assert support_value(game, attack, 0, master, DEFENCE) == (2, "D2")
+
+
+def test_s8_5_a_contributions_bonus_comes_from_the_card_what_it_holds_and_its_players_cabal():
+    from grail_tui.games.strings.engine.cards import Effect
+
+    def bonus(value, when="support_mod", **condition):
+        return Effect(when, "", ({"op": "support_bonus", "value": value},), if_=condition)
+
+    game = at_main(A, B)
+    attacker = seat(game, 0, "K04", tokens=1, alignments=())
+    helper = seat(game, 0, "K06", tokens=1, power=3, global_power=3, alignments=())
+    target = seat(game, 1, "K09", owner=1, alignments=())
+    attack = committed(game, attacker, target)
+    assert support_value(game, attack, 0, helper, ATTACK) == (3, "A1")
+    reprint(game, helper, effects=(bonus(5, when="attack_mod"), bonus(1), bonus(2, side="defence")))
+    assert support_value(game, attack, 0, helper, ATTACK) == (3 + 1, "A1")
+    resource = next(c for c in game.group_deck[0] if game.defs[c].kind == "resource")
+    game.group_deck[0].remove(resource)
+    game.board.resources[0].append(resource)
+    game.board.controller[resource] = 0
+    game.board.links[resource] = helper
+    reprint(game, resource, effects=(bonus(2, holder={"kind": "group"}), bonus(4, holder={"kind": "cabal"})))
+    assert support_value(game, attack, 0, helper, ATTACK) == (3 + 1 + 2, "A1")
+    cabal = game.board.cabal[0]
+    reprint(game, cabal, effects=(bonus(3, supporter={"depth": 1}), bonus(9, holder={"kind": "group"})))
+    assert support_value(game, attack, 0, helper, ATTACK) == (3 + 1 + 2 + 3, "A1")
+    game.board.links[resource] = cabal  # held elsewhere: no longer the helper's
+    assert support_value(game, attack, 0, helper, ATTACK) == (3 + 1 + 3, "A1")
+    reprint(game, helper, effects=(Effect("support_mod", "", ({"op": "support_bonus"},)),  # no value: nothing
+                                   bonus(10, supporter={"is": "self"})))
+    assert support_value(game, attack, 0, helper, ATTACK) == (3 + 10 + 3, "A1")
+
+
+def test_hr_15_who_may_take_which_side_in_the_players_words():
+    from grail_tui.games.strings.engine.rules import may_take_side
+
+    game = at_main(A, B, F)
+    attacker = seat(game, 0, "K04", tokens=1, alignments=())
+    target = seat(game, 1, "K09", owner=1, alignments=())
+    attack = committed(game, attacker, target)
+    assert may_take_side(game, attack, 0, DEFENCE) == "You are on the attack side of this attack and stay on it."
+    assert may_take_side(game, attack, 1, ATTACK) == "You are on the defence side of this attack and stay on it."
+    assert may_take_side(game, attack, 0, ATTACK) is None and may_take_side(game, attack, 1, DEFENCE) is None
+    assert may_take_side(game, attack, 2, ATTACK) is None and may_take_side(game, attack, 2, DEFENCE) is None
+    attack.sides[2] = DEFENCE
+    assert may_take_side(game, attack, 2, ATTACK) == "You are on the defence side of this attack and stay on it."
+    attack.closed = True
+    assert may_take_side(game, attack, 2, DEFENCE) == \
+        "A Closed-Door Meeting is on this attack: only its two sides' players may support it."
+    assert may_take_side(game, attack, 1, DEFENCE) is None
+
+
+def test_s8_5_each_line_of_support_is_named_and_the_best_one_taken():
+    from grail_tui.games.strings.engine.cards import Effect
+
+    game = at_main(A, B, F)
+    attacker = seat(game, 0, "K04", tokens=1, alignments=())
+    helper = seat(game, 0, "K06", tokens=1, power=5, global_power=1, alignments=("militant",))
+    target = seat(game, 1, "K09", owner=1, alignments=("pacifist",))
+    third = seat(game, 2, "K06", owner=2, tokens=1, power=4, global_power=2, alignments=())
+    reprint(game, game.board.cabal[2], effects=())  # its own support bonus aside
+    control = committed(game, attacker, target)
+    assert support_value(game, control, 0, helper, ATTACK) == (1, "A1")  # an opposition helps only a destroy
+    assert support_value(game, control, 2, third, DEFENCE) == (2, "D4")
+    control.kind = AttackKind.DESTROY
+    assert support_value(game, control, 0, helper, ATTACK) == (5, "A3")
+    control.kind = AttackKind.CONTROL
+    reprint(game, third, effects=(Effect("support_mod", "", ({"op": "support_bonus", "value": 2},),
+                                         if_={"attack_kind": "control"}),))
+    assert support_value(game, control, 2, third, DEFENCE) == (4, "D4")

@@ -17,6 +17,7 @@ from grail_tui.games.strings.engine import (
     basic_goal,
 )
 from tests.strings.helpers import (
+    PATIENCE,
     A,
     B,
     D,
@@ -27,6 +28,7 @@ from tests.strings.helpers import (
     clear_hands,
     hand,
     lift,
+    pass_until,
     pass_windows,
     reprint,
     seat,
@@ -80,8 +82,7 @@ def test_s22_58_a_strike_in_the_claims_window_breaks_the_claim():
 
 
 def pass_windows_until_shelter(game):
-    while game.prompt() != "shelter":
-        game.apply(Pass(game.to_act()[0]))
+    pass_until(game, lambda: game.prompt() == "shelter")
 
 
 def test_s22_59_a_player_not_active_claims_at_the_end_of_anothers_turn():
@@ -199,7 +200,9 @@ def test_s22_67_a_round_table_lap_asks_every_other_player_in_turn_order_hands_em
     clear_hands(game)
     game.apply(DrawGroup(0, game.board.cabal[0]))
     asked = []
-    while game.windows:
+    for _pass in range(PATIENCE):
+        if not game.windows:
+            break
         asked.append(game.to_act()[0])
         game.apply(Pass(game.to_act()[0]))
     assert asked == [1, 2] and game.prompt() == "main"

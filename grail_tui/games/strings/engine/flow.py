@@ -53,6 +53,7 @@ from .rules import (
 )
 from .vocabulary import (
     CABAL_ARROWS,
+    NONE,
     SETUP_ROUNDS,
     START_GROUPS,
     START_PLOTS,
@@ -68,7 +69,6 @@ from .vocabulary import (
 if TYPE_CHECKING:
     from .game import Game
 
-NONE = -1
 
 
 def carry_out(game: Game, action: Action) -> None:

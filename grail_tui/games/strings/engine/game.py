@@ -25,6 +25,7 @@ from .events import Event, GameEnded, Happened, Outcome, Rolled, Saw
 from .flow import carry_out, settle
 from .legal import legal_actions
 from .vocabulary import (
+    NONE,
     PLAYERS_MAX,
     PLAYERS_MIN,
     PLOT_HAND_LIMIT,
@@ -39,8 +40,6 @@ from .vocabulary import (
 
 if TYPE_CHECKING:
     from .view import PlayerView, PublicView
-
-NONE = -1
 
 
 @dataclass

@@ -171,7 +171,6 @@ def _placements(game: Game, player: int) -> list[Action]:
 
 def _anytime(game: Game, player: int) -> list[Action]:
     board = game.board
-    out: list[Action] = []
     payers = _payers(game, player)
     cabal_like = [c for c in payers if board.counts_as_cabal_token(c)]
     groups = [c for c in payers if game.defs[c].kind == "group"]
@@ -182,7 +181,7 @@ def _anytime(game: Game, player: int) -> list[Action]:
         buys.append(Buy(player, (groups[0], groups[1])))
     elif groups and board.tokens[groups[0]] >= 2:
         buys.append(Buy(player, (groups[0], groups[0])))
-    out += _judged(game, RULES[Buy], buys)
+    out: list[Action] = _judged(game, RULES[Buy], buys)
     out += [Reveal(player, c) for c in sorted(game.plot_hand[player]) if c not in game.revealed]
     held = _once(game, game.plot_hand[player] + game.group_hand[player])
     out += [Discard(player, c) for c in held]
@@ -249,7 +248,7 @@ def _main(game: Game, player: int) -> list[Action]:
     # attacker of one's own with a token (or a plot that starts an attack) not called off, a
     # control attack only with an open arrow; targets: a rival's group not shielded, a group of
     # one's own hand whose name is not on the table, one's own open-area group, one's own group
-    attackers = [c for c in mine if (board.tokens.get(c, 0) or starter) and c not in game.called_off]
+    attackers = [c for c in mine if (board.tokens.get(c) or starter) and c not in game.called_off]
     shield = game.setup.shield_covers_attacks
     targets = [g for p in game.live() if p != player and not (shield and shielded(game, player, p))
                for g in board.groups_of(p)]
@@ -270,7 +269,7 @@ def _main(game: Game, player: int) -> list[Action]:
     # of one's own, never under the group itself or its puppets, paid by its own token unless free;
     # a link moved once a turn to another holder of one's own, a group holding one resource at most;
     # a resource not used this turn given to another player in the game
-    slots = [(at, arrow) for at, arrow in board.open_arrows(player, own) if board.controller.get(at) == player]
+    slots = [(at, arrow) for at, arrow in board.open_arrows(player, own) if board.controller.get(at) == player]  # pragma: no mutate: ``own`` only saves finding the same groups anew
     for group in own:
         if board.tokens.get(group, 0) <= 0 and not free_move(game, group):
             continue
@@ -298,7 +297,7 @@ def _main(game: Game, player: int) -> list[Action]:
     for source in [board.cabal[player], *board.resources[player]]:
         if any(e.when == "activated" for e in game.defs[source].effects):
             try:  # the card and its cost, once: nothing of it depends on whose cards (checks.ability)
-                look = ability(game, Activate(player, source, player))
+                look = ability(game, Activate(player, source, player))  # pragma: no mutate: ability() never reads the seat
             except errors.IllegalActionError:
                 continue
             out += _judged(game, partial(look_at, look=look), (Activate(player, source, seat, deck)

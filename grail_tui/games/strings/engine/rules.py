@@ -16,6 +16,7 @@ from .vocabulary import (
     CABAL_AGENT_BONUS,
     DEPTH_BONUS,
     MASTER_BONUS,
+    NONE,
     SAME_CABAL,
     AttackKind,
     Player,
@@ -28,11 +29,11 @@ if TYPE_CHECKING:
 
 
 def controller(game: Game, uid: Uid) -> int:
-    return game.board.controller.get(uid, -1)
+    return game.board.controller.get(uid, NONE)
 
 
-def selector_ok(game: Game, sel: Mapping[str, Any], uid: Uid, you: Player, source: Uid = -1,
-                holder: Uid = -1, event: Mapping[str, Uid] | None = None) -> bool:
+def selector_ok(game: Game, sel: Mapping[str, Any], uid: Uid, you: Player, source: Uid = NONE,
+                holder: Uid = NONE, event: Mapping[str, Uid] | None = None) -> bool:
     """Does card ``uid`` fit selector ``sel``, read by player ``you`` (the card file's "you")?"""
     board = game.board
     card = game.defs[uid]
@@ -50,7 +51,7 @@ def selector_ok(game: Game, sel: Mapping[str, Any], uid: Uid, you: Player, sourc
             if not set(want) & set(board.traits(uid)):
                 return False
         elif key == "controller":
-            owner = board.controller.get(uid, -1) if board.in_structure(uid) or uid in board.links else -1
+            owner = board.controller.get(uid, NONE) if board.in_structure(uid) or uid in board.links else NONE  # pragma: no mutate: a card in a structure or linked always has a controller, so the default is never read
             if want == "you" and owner != you:
                 return False
             if want == "opponent" and (owner < 0 or owner == you):
@@ -61,7 +62,7 @@ def selector_ok(game: Game, sel: Mapping[str, Any], uid: Uid, you: Player, sourc
             if (want == "you") != (game.owner[uid] == you):
                 return False
         elif key in ("depth", "depth_min", "depth_max"):
-            depth = board.depth(uid) if board.in_structure(uid) else -1
+            depth = board.depth(uid) if board.in_structure(uid) else NONE
             if key == "depth" and depth != want:
                 return False
             if key == "depth_min" and depth < want:
@@ -76,7 +77,7 @@ def selector_ok(game: Game, sel: Mapping[str, Any], uid: Uid, you: Player, sourc
                 return False
         elif key == "is":
             named = {"self": source, "holder": holder, **(event or {})}
-            if uid != named.get(want, -2):
+            if uid != named.get(want):
                 return False
         elif key == "played_by":
             if game.board.agenda_by.get(uid) != you:
@@ -103,13 +104,11 @@ def support_mods(game: Game, attack: Attack, card: Uid, side: Side, player: Play
     controller's Cabal's."""
     board = game.board
     total = 0
-    sources = [card, *board.attachments(card), game.board.cabal[player]]
-    for source in sources:
+    # (source, holder): an attachment is held by the card; the card and the Cabal by nothing
+    sources = [(card, NONE), *((a, card) for a in board.attachments(card)), (board.cabal[player], NONE)]
+    for source, holder in sources:
         for effect in game.defs[source].effects:
             if effect.when != "support_mod":
-                continue
-            holder = board.holder_of(source) if source != card and source in board.links else -1
-            if source in board.links and holder != card:
                 continue
             if context_ok(game, effect, attack, side, player, source=source, holder=holder, supporter=card):
                 total += sum(op.get("value", 0) for op in effect.ops("support_bonus"))
@@ -128,7 +127,6 @@ def support_value(game: Game, attack: Attack, player: Player, card: Uid, side: S
     matches, oppositions = board.relation(card, target)
     power, global_power = board.power(card), board.global_power(card)
     lines: list[tuple[int, str]] = []
-    own_destroy = attack.kind is AttackKind.DESTROY and controller(game, target) == attack.player
     if side is Side.ATTACK:
         lines.append((global_power, "A1"))
         if attack.kind is AttackKind.CONTROL and matches:
@@ -136,18 +134,21 @@ def support_value(game: Game, attack: Attack, player: Player, card: Uid, side: S
         if attack.kind is AttackKind.DESTROY and oppositions:
             lines.append((power, "A3"))
     else:
+        # HR-53: the attacker's player defends nothing of its own (the target, its master and its
+        # puppets are the attacker's own only when it destroys a group of its own)
+        attackers = player == attack.player
         if card == target:
-            if own_destroy and player == attack.player:
-                return 0, ""  # HR-53
-            lines.append((power * board.tokens.get(card, 0), "D1"))
+            if attackers:
+                return 0, ""
+            lines.append((power * board.tokens[card], "D1"))  # it holds a token (above)
         else:
             related = board.master.get(target) == card or board.master.get(card) == target
-            if related and not (own_destroy and player == attack.player):
+            if related and not attackers:
                 lines.append((power, "D2"))
             if matches:
                 lines.append((power, "D3"))
             lines.append((global_power, "D4"))
-    value, how = max(lines, default=(0, ""))
+    value, how = max(lines)  # A1 or D4 is always a line
     if value <= 0:
         return 0, ""
     return value + support_mods(game, attack, card, side, player), how
@@ -183,11 +184,9 @@ def agent_bonus(game: Game) -> tuple[int, int]:
 
 
 def context_ok(game: Game, effect: Effect, attack: Attack | None, side: Side | None, you: Player,
-               source: Uid = -1, holder: Uid = -1, supporter: Uid = -1, step: str = "support") -> bool:
+               source: Uid = NONE, holder: Uid = NONE, supporter: Uid = NONE, step: str = "support") -> bool:
     """Does an effect's ``if`` hold in this attack, for ``you`` (the effect's player)?"""
-    event: dict[str, Uid] = {}
-    if attack is not None:
-        event = {"event.attacker": attack.attacker, "event.target": attack.target}
+    event = None if attack is None else {"event.attacker": attack.attacker, "event.target": attack.target}
     for key, want in effect.if_.items():
         if key == "attack_kind":
             if attack is None or attack.kind.value != want:
@@ -206,7 +205,7 @@ def context_ok(game: Game, effect: Effect, attack: Attack | None, side: Side | N
                 return False
         elif key in ("attacker", "target", "supporter"):
             uid = supporter if key == "supporter" else (
-                attack.attacker if key == "attacker" and attack else attack.target if attack else -1)
+                attack.attacker if key == "attacker" and attack else attack.target if attack else NONE)
             if uid < 0 or not selector_ok(game, want, uid, you, source, holder, event):
                 return False
         elif key in ("group", "affected"):
@@ -222,14 +221,14 @@ def _mods(game: Game, attack: Attack, side: Side) -> int:
     side_player = attack.player if side is Side.ATTACK else target_controller
     sources: list[tuple[Uid, Uid]] = []  # (source, holder)
     for card in (attack.attacker, attack.target):
-        sources.append((card, -1))
+        sources.append((card, NONE))
         sources.extend((a, card) for a in board.attachments(card))
     for player in {attack.player, target_controller}:
         if player >= 0 and board.cabal[player] >= 0:
-            sources.append((board.cabal[player], -1))
+            sources.append((board.cabal[player], NONE))
     total = 0
     for source, holder in sources:
-        owner = board.controller.get(source, -1)
+        owner = board.controller.get(source, NONE)
         for effect in game.defs[source].effects:
             if effect.when != "attack_mod":
                 continue
@@ -249,9 +248,8 @@ def _mods(game: Game, attack: Attack, side: Side) -> int:
 
 
 def cabal_agent_of(game: Game, player: Player, other: Player) -> bool:
-    """Does ``player`` hold a Cabal agent naming the Cabal ``other`` uses?"""
-    if player < 0 or other < 0 or game.board.cabal[other] < 0:
-        return False
+    """Does ``player`` hold a Cabal agent naming the Cabal ``other`` uses? (Both are players at the
+    table: the attacker and the controller of a group in a structure.)"""
     name = game.defs[game.board.cabal[other]].name
     return any(game.defs[a].name == name for a in game.board.agents[player])
 
@@ -267,7 +265,7 @@ def attack_total(game: Game, attack: Attack) -> tuple[int, list[tuple[str, int]]
         parts += [("M1", ALIGNMENT_MOD * matches), ("M2", -ALIGNMENT_MOD * oppositions)]
     else:
         parts += [("M3", -ALIGNMENT_MOD * matches), ("M4", ALIGNMENT_MOD * oppositions)]
-    defender = controller(game, target) if board.in_structure(target) else -1
+    defender = controller(game, target) if board.in_structure(target) else NONE  # pragma: no mutate: a card in no structure (a hand, the open area) has no controller either way
     if defender >= 0 and defender != attack.player:
         if game.defs[board.cabal[defender]].name == game.defs[board.cabal[attack.player]].name:
             parts.append(("M5", SAME_CABAL))
@@ -359,10 +357,10 @@ def claims_of(game: Game, player: Player) -> list[tuple[str, Uid]]:
     """What ``player`` may claim now: the basic goal, the special goal, a goal card in hand."""
     found: list[tuple[str, Uid]] = []
     if game.board.count_groups(player) >= game.basic_goal():
-        found.append(("the basic goal", -1))
+        found.append(("the basic goal", NONE))
     cabal = game.board.cabal[player]
     if cabal >= 0 and condition_met(game, player, game.defs[cabal].condition):
-        found.append(("the special goal", -1))
+        found.append(("the special goal", NONE))
     for card in game.plot_hand[player]:
         if game.defs[card].plot_kind == "goal" and condition_met(game, player, game.defs[card].condition):
             found.append((game.defs[card].name, card))

@@ -9,6 +9,7 @@ from .cards import Deck
 
 Player = int
 Uid = int  # one physical card in this game (decks' cards numbered in deck-list order)
+NONE = -1  # no card, no player: where a card or seat may be absent
 
 PLAYERS_MIN, PLAYERS_MAX = 2, 6
 START_PLOTS, START_GROUPS = 3, 6
