@@ -699,7 +699,7 @@ CASES: list[tuple[str, Case, type, str]] = [
      "Offer cards to another player in the game."),
     ("offer to a negative seat", lambda: (lambda g: _(g, Offer(0, -1, (plot(g, "P01"),))))(main()), E.MalformedActionError,
      "Offer cards to another player in the game."),
-    ("offer gift or trade", lambda: (lambda g: _(g, Offer(0, 1, (plot(g, "P01"),), 1)))(main()),  # type: ignore[arg-type]
+    ("offer gift or trade", lambda: (lambda g: _(g, Offer(0, 1, (plot(g, "P01"),), 2)))(main()),  # type: ignore[arg-type]
      E.MalformedActionError, "Say whether it is a gift or a trade."),
     ("offer not a list", lambda: (lambda g: _(g, Offer(0, 1, [plot(g, "P01")])))(main()),  # type: ignore[arg-type]
      E.MalformedActionError, "Name the cards you offer as a list of card numbers."),
