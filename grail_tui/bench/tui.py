@@ -229,10 +229,11 @@ async def _key_or_none(app: Any, screen: Any, key: str) -> float | None:
         return None
 
 
-async def _game_keys(game: str, players: int, samples: int, seed: int) -> dict[str, Any]:
+async def _game_keys(game: str, players: int, samples: int, seed: int, level: str | None = None) -> dict[str, Any]:
     """A game's own keys at 80x24 (its ``ui().bench_keys()``: the benchmark names no game): the
     cursor walking its table, the panes switching, then the table's changes as bots play, the
-    person's seat answered by a bot of the game through the screen (``submit``, as Enter does)."""
+    person's seat answered by a bot of the game through the screen (``submit``, as Enter does).
+    ``level``: the bots' level (None: the game's strongest, as people meet them)."""
     from grail_tui.app.app import GrailApp
     from grail_tui.app.screens.start import NewGame
     from grail_tui.games import registry
@@ -245,10 +246,13 @@ async def _game_keys(game: str, players: int, samples: int, seed: int) -> dict[s
     if not isinstance(script, BenchKeys):
         raise ValueError(f"{kind.title} names no keys for the benchmark (its ui has no bench_keys)")
     keys = script.bench_keys()
-    level = kind.bot_levels[-1]
+    bots = next((b for b in kind.bot_levels if b.value == level), kind.bot_levels[-1])
+    if level is not None and bots.value != level:
+        raise ValueError(f"{kind.title} has no bot level {level!r} (it has "
+                         f"{', '.join(b.value for b in kind.bot_levels)})")
     app = GrailApp(seed=seed, bot_delay=0.05, player_name="Bench")
     app.settings = NewGame(game=game, seed=seed, seats=[SeatConfig("Bench")] + [
-        SeatConfig(f"Bot {k}", level) for k in range(1, players)])
+        SeatConfig(f"Bot {k}", bots) for k in range(1, players)])
     app.settings.options["turn_limit"] = 10_000
     timed: dict[str, list[float]] = {"cursor": [], "panes": []}
     sent: dict[str, list[int]] = {"cursor": [], "panes": []}
@@ -263,7 +267,7 @@ async def _game_keys(game: str, players: int, samples: int, seed: int) -> dict[s
         client = app.client
         assert isinstance(client, LocalClient) and hasattr(screen, "paint")
         table = client.table
-        bot = kind.make_bot(level, seed)
+        bot = kind.make_bot(bots, seed)
 
         async def answer() -> bool:
             """The person's seat answered once by the bot, through the screen; False if not asked."""
@@ -324,15 +328,16 @@ def _ms(values: list[float]) -> dict[str, Any]:
             "p95": round(sorted(values)[max(0, int(len(values) * 0.95) - 1)] * 1000, 2) if values else None}
 
 
-def run_game(game: str, players: int, samples: int = 60, seed: int = 9) -> dict[str, Any]:
+def run_game(game: str, players: int, samples: int = 60, seed: int = 9, level: str | None = None) -> dict[str, Any]:
     """`bench tui --game NAME --players N`: key-to-repaint and bytes per key of that game's
     screen at 80x24, and bytes per table change (in its window and out of it)."""
     load = [round(x, 2) for x in os.getloadavg()]
-    found = asyncio.run(_game_keys(game, players, samples, seed))
+    found = asyncio.run(_game_keys(game, players, samples, seed, level))
     report: dict[str, Any] = {
         "benchmark": "tui", "game": game, "players": players, "seed": seed, "samples": samples,
         "terminal": [80, 24], "cpus": os.cpu_count(), "load_before": load,
-        "command": f"grail-tui bench tui --game {game} --players {players} --samples {samples}",
+        "command": f"grail-tui bench tui --game {game} --players {players} --samples {samples}"
+                   + (f" --bots {level}" if level else ""),
         "what": ("key_to_repaint_ms: from a key reaching the app to the screen refresh after the "
                  "repaint it caused; bytes: what the app writes to a 24-bit colour terminal for it. "
                  "cursor: the game's cursor keys walking the table and hands; panes: its pane keys; "

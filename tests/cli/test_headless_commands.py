@@ -265,16 +265,23 @@ def test_bench_balance_refuses_what_it_cannot_compare():
 def test_bench_tui_for_a_game_times_its_own_keys_and_says_how_it_measured():
     """`bench tui --game strings` (small): the game's cursor and pane keys timed and weighed,
     the table's changes (its attack window apart), and the command and load to rerun it by."""
-    out = grail("bench", "tui", "--game", "strings", "--players", "6", "--samples", "4", "--json")
+    out = grail("bench", "tui", "--game", "strings", "--players", "6", "--samples", "4", "--bots", "random",
+                "--json")
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
     assert report["game"] == "strings" and report["players"] == 6
-    assert report["command"] == "grail-tui bench tui --game strings --players 6 --samples 4"
+    assert report["command"] == "grail-tui bench tui --game strings --players 6 --samples 4 --bots random"
     assert len(report["load_before"]) == len(report["load_after"]) == 3 and report["what"]
     for part in ("cursor", "panes"):
         assert report[part]["key_to_repaint_ms"]["samples"] == 4 and report[part]["ignored"] == 0
         assert report[part]["bytes_per_key"]["median"] > 0
     assert report["table_change_bytes"]["samples"] > 0 and "attack_window_bytes" in report
+
+
+def test_bench_tui_with_a_bot_level_the_game_lacks_says_so():
+    out = grail("bench", "tui", "--game", "strings", "--samples", "2", "--bots", "genius")
+    assert out.returncode == 2 and "Traceback" not in out.stderr + out.stdout
+    assert "has no bot level 'genius' (it has random, heuristic, strong)" in out.stdout
 
 
 def test_bench_tui_for_a_game_without_bench_keys_says_so():

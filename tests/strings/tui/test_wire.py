@@ -14,7 +14,8 @@ CURSOR_BYTES = 1536  # the issue's target for a cursor key
 
 
 def test_a_cursor_key_sends_less_than_one_and_a_half_kilobytes_at_80x24():
-    found = asyncio.run(_game_keys("strings", 4, samples=8, seed=9))
+    # the bytes of a key are the screen's, whoever plays: the quickest bots bring the table there
+    found = asyncio.run(_game_keys("strings", 4, samples=8, seed=9, level="random"))
     _times, sizes, ignored = found["cursor"]
     assert len(sizes) == 8 and ignored == 0
     assert statistics.median(sizes) <= CURSOR_BYTES, sizes
