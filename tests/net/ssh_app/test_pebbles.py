@@ -20,6 +20,7 @@ PEBBLES = "Pebbles"
 BIDS = "Bid in secret: y begins"
 QUESTION = re.compile(r"Your turn: 1 takes|Bid in secret: y|In secret: y doubts|You were doubted: y keeps")
 OVER = "Game over"
+ENDED = re.compile(r"\w+\s+took\s+\d+ \+ bonus \d")  # the end screen, a line a seat
 BONUS = re.compile(r"Your secret bonus(?::| is) (\d)")  # the pane's, and the log's first line
 
 
@@ -37,8 +38,9 @@ async def play_to_the_end(person: Person) -> str:
     the end screen."""
     for k in range(80):
         text = await person.until(lambda t: QUESTION.search(t) is not None or OVER in t, timeout=30)
-        if OVER in text:  # the table says so first; the end screen with the result follows
-            return await person.until(lambda t: "Nobody wins" in t or " wins with " in t, timeout=30)
+        if OVER in text:  # the table says so first ("Bea wins with 8."); the end screen follows,
+            # with each seat's take and bonus
+            return await person.until(lambda t: len(ENDED.findall(t)) >= 2, timeout=30)
         if "Your turn: 1 takes" in text:
             pile = re.search(r"(\d+) pebbles left", text)
             assert pile, text

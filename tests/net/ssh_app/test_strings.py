@@ -26,7 +26,8 @@ SIZE = (80, 24)
 CABAL = "Choose your Cabal, in secret"
 MAIN = "Your main phase:"
 SUPPORT = "Support window:"
-PASSES = ("Support window:", "Your lap at the table:", "A plot is being played:", "A claim of victory stands:")
+# the windows passed with n, by their prompts' words (a plot's and a claim's name who plays or claims)
+PASSES = ("Support window:", "Your lap at the table:", "n lets it be.", "n lets it stand.")
 DECIDES = ("Enter lists", "Enter chooses", "Enter to ")
 
 
@@ -135,7 +136,7 @@ class Player:
         prompt = prompt_of(text)
         if prompt.startswith(MAIN):
             keys = ["a"] if not self.attacked else ["e"]
-        elif any(prompt.startswith(p) for p in PASSES):
+        elif any(p in prompt for p in PASSES):
             keys = ["n"]
             self.supported += prompt.startswith(SUPPORT)
         else:
@@ -162,8 +163,14 @@ class Player:
                 line = menu_line(person.text)
                 person.press("down")
                 await person.until(lambda t, line=line: menu_line(t) != line)
-        person.press("enter")
-        await person.gone("↑↓ Enter does it", timeout=30)
+        for _ in range(3):  # an Enter that arrives as the list is still being drawn may not be taken
+            person.press("enter")
+            try:
+                await person.gone("↑↓ Enter does it", timeout=10)
+                return True
+            except AssertionError:
+                continue
+        await person.gone("↑↓ Enter does it", timeout=10)
         return True
 
     async def until(self, done, limit: int = 200) -> None:
