@@ -246,10 +246,10 @@ async def _game_keys(game: str, players: int, samples: int, seed: int, level: st
     if not isinstance(script, BenchKeys):
         raise ValueError(f"{kind.title} names no keys for the benchmark (its ui has no bench_keys)")
     keys = script.bench_keys()
-    bots = next((b for b in kind.bot_levels if b.value == level), kind.bot_levels[-1])
-    if level is not None and bots.value != level:
-        raise ValueError(f"{kind.title} has no bot level {level!r} (it has "
-                         f"{', '.join(b.value for b in kind.bot_levels)})")
+    named = {b.value: b for b in kind.bot_levels}
+    if level is not None and level not in named:
+        raise ValueError(f"{kind.title} has no bot level {level!r} (it has {', '.join(named)})")
+    bots = named[level] if level is not None else kind.bot_levels[-1]
     app = GrailApp(seed=seed, bot_delay=0.05, player_name="Bench")
     app.settings = NewGame(game=game, seed=seed, seats=[SeatConfig("Bench")] + [
         SeatConfig(f"Bot {k}", bots) for k in range(1, players)])
@@ -337,7 +337,7 @@ def run_game(game: str, players: int, samples: int = 60, seed: int = 9, level: s
         "benchmark": "tui", "game": game, "players": players, "seed": seed, "samples": samples,
         "terminal": [80, 24], "cpus": os.cpu_count(), "load_before": load,
         "command": f"grail-tui bench tui --game {game} --players {players} --samples {samples}"
-                   + (f" --bots {level}" if level else ""),
+                   + (f" --bot {level}" if level else ""),
         "what": ("key_to_repaint_ms: from a key reaching the app to the screen refresh after the "
                  "repaint it caused; bytes: what the app writes to a 24-bit colour terminal for it. "
                  "cursor: the game's cursor keys walking the table and hands; panes: its pane keys; "

@@ -59,7 +59,7 @@ def register(sub: Any) -> None:
                          "the hunt's opening composer, as above)")
     bt.add_argument("--players", type=positive, default=4, help="with --game: seats, one person and "
                     "the rest bots (default 4)")
-    bt.add_argument("--bots", default=None, metavar="LEVEL",
+    bt.add_argument("--bot", default=None, metavar="LEVEL",
                     help="with --game: the bots' level (default: the game's strongest, as people meet them)")
     bt.add_argument("--json", action="store_true", help="JSON output (the default)")
     bt.set_defaults(handler=run_tui)
@@ -171,7 +171,7 @@ def run_tui(args: argparse.Namespace) -> int:
 
     if args.game is not None:
         try:
-            print(json.dumps(run_game(args.game, args.players, samples=args.samples, level=args.bots)))
+            print(json.dumps(run_game(args.game, args.players, samples=args.samples, level=args.bot)))
         except (KeyError, ValueError) as exc:
             print(f"grail-tui bench tui: {exc}")
             return 2

@@ -265,12 +265,12 @@ def test_bench_balance_refuses_what_it_cannot_compare():
 def test_bench_tui_for_a_game_times_its_own_keys_and_says_how_it_measured():
     """`bench tui --game strings` (small): the game's cursor and pane keys timed and weighed,
     the table's changes (its attack window apart), and the command and load to rerun it by."""
-    out = grail("bench", "tui", "--game", "strings", "--players", "6", "--samples", "4", "--bots", "random",
+    out = grail("bench", "tui", "--game", "strings", "--players", "6", "--samples", "4", "--bot", "random",
                 "--json")
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
     assert report["game"] == "strings" and report["players"] == 6
-    assert report["command"] == "grail-tui bench tui --game strings --players 6 --samples 4 --bots random"
+    assert report["command"] == "grail-tui bench tui --game strings --players 6 --samples 4 --bot random"
     assert len(report["load_before"]) == len(report["load_after"]) == 3 and report["what"]
     for part in ("cursor", "panes"):
         assert report[part]["key_to_repaint_ms"]["samples"] == 4 and report[part]["ignored"] == 0
@@ -279,7 +279,7 @@ def test_bench_tui_for_a_game_times_its_own_keys_and_says_how_it_measured():
 
 
 def test_bench_tui_with_a_bot_level_the_game_lacks_says_so():
-    out = grail("bench", "tui", "--game", "strings", "--samples", "2", "--bots", "genius")
+    out = grail("bench", "tui", "--game", "strings", "--samples", "2", "--bot", "genius")
     assert out.returncode == 2 and "Traceback" not in out.stderr + out.stdout
     assert "has no bot level 'genius' (it has random, heuristic, strong)" in out.stdout
 

@@ -127,6 +127,16 @@ def assign_help(view: PublicView) -> str:
     return f"Assign ({scope}): ←/→ Space pick units, 1-8 place, Enter confirms."
 
 
+def short_to_object(view: PublicView, pv: PlayerView | None) -> int | None:
+    """What the seat holds on the proposal's initiate when that is too little to object with (an
+    objection must show more than the mover does, out of what one holds); None if it can object."""
+    contest = view.contest
+    if contest is None or pv is None:
+        return None
+    have = pv.sheet.influence[contest.proposal.initiate]
+    return have if have <= contest.showing else None
+
+
 def situation(request: Request | None, view: PublicView, pv: PlayerView | None,
               pending: object = None, standing: object = None) -> str:
     """What is asked of the player at the keyboard now, or whom the game waits for.
@@ -146,7 +156,7 @@ def situation(request: Request | None, view: PublicView, pv: PlayerView | None,
         if isinstance(standing, (Pass, Object)):
             what = f"object with {standing.amount}" if isinstance(standing, Object) else "pass"
             return said + f"Your standing answer will {what} in a moment; o or n answers now instead."
-        if have <= contest.showing:  # an objection must beat the mover out of what one holds
+        if short_to_object(view, pv) is not None:
             return said + (f"You hold {have} on {contest.proposal.initiate.code}, not enough to beat "
                            f"{contest.showing}: n passes, w sets standing answers.")
         return said + (f"o objects (beat {contest.showing}; you have {have} on "

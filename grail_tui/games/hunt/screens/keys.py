@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from grail_tui.app.table_screen import Key
 
 from ..engine import Phase
-from ..situation import Compose, Request
+from ..situation import Compose, Request, short_to_object
 from ..widgets.panes import LogPane
 
 if TYPE_CHECKING:
@@ -69,15 +69,12 @@ def assign_why(screen: GameScreen) -> str:
 def short_of(screen: GameScreen) -> str | None:
     """Why the player at the keyboard cannot object to the proposal asked about: an objection
     must show more than the mover does, out of the influence they hold on its initiate."""
-    contest = screen.public.contest if screen.public is not None else None
-    if contest is None or screen.mine is None:
+    view = screen.public
+    have = short_to_object(view, screen.mine) if view is not None else None
+    if view is None or view.contest is None or have is None:
         return None
-    initiate = contest.proposal.initiate
-    have = screen.mine.sheet.influence[initiate]
-    if have > contest.showing:
-        return None
-    return (f"You hold {have} on {initiate.code}: an objection must show more than "
-            f"{contest.showing}. n passes.")
+    return (f"You hold {have} on {view.contest.proposal.initiate.code}: an objection must show more "
+            f"than {view.contest.showing}. n passes.")
 
 
 def may_object(screen: GameScreen) -> bool | None:
