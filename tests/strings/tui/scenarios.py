@@ -4,8 +4,11 @@ is the person at the terminal when the save is opened."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
 
+from grail_tui.app.app import GrailApp
 from grail_tui.games import registry
 from grail_tui.games.api import BotLevel
 from grail_tui.games.strings.engine import Game, Setup
@@ -82,3 +85,13 @@ def save(game: Game, seats: list[SeatConfig] = SEATS) -> None:
     record = KIND.record(game)
     stored = StoredGame("strings", record["setup"], list(seats), TableSettings(), record["actions"])
     JournalStore(saves_dir() / SAVE, stored).close()
+
+
+@asynccontextmanager
+async def resumed(size: tuple[int, int] = (80, 24)) -> AsyncIterator[tuple[GrailApp, Any]]:
+    """The app resuming the game saved last (``save``), its first screen drawn; bots slow enough
+    (30 s) that nothing moves while a test looks."""
+    app = GrailApp(bot_delay=30, resume=True)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        yield app, pilot

@@ -9,7 +9,6 @@ import re
 
 import pytest
 
-from grail_tui.app.app import GrailApp
 from grail_tui.games.strings.engine import CallOff, Commit, Declare
 from grail_tui.games.strings.plain import PLAIN
 from grail_tui.games.strings.screens.game import StringsScreen
@@ -17,7 +16,7 @@ from grail_tui.games.strings.situation import Cards, chance, describe
 
 from ...pilot_table import table_of
 from . import scenarios
-from .test_play import SIZE, on_screen, text
+from .test_play import on_screen, text
 
 
 def flat(words: str) -> str:
@@ -35,9 +34,7 @@ def true_chance(game, declare: Declare) -> int:  # type: ignore[no-untyped-def]
 async def test_the_attack_list_is_best_chance_first_each_attack_with_its_chance():
     game = scenarios.main_phase()
     scenarios.save(game)
-    app = GrailApp(bot_delay=30, resume=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with scenarios.resumed() as (app, pilot):
         screen = app.screen
         assert isinstance(screen, StringsScreen) and screen.asked()
         await pilot.press("a")
@@ -63,9 +60,7 @@ async def test_the_attack_list_is_best_chance_first_each_attack_with_its_chance(
 async def test_a_choice_too_long_for_its_line_is_shown_whole_under_the_list():
     game = scenarios.main_phase()
     scenarios.save(game)
-    app = GrailApp(bot_delay=30, resume=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with scenarios.resumed() as (app, pilot):
         screen = app.screen
         assert isinstance(screen, StringsScreen)
         await pilot.press("a")
@@ -81,9 +76,7 @@ async def test_a_choice_too_long_for_its_line_is_shown_whole_under_the_list():
 async def test_calling_off_says_the_card_is_barred_this_turn_and_trying_it_again_says_why():
     game = scenarios.main_phase()
     scenarios.save(game)
-    app = GrailApp(bot_delay=30, resume=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with scenarios.resumed() as (app, pilot):
         screen = app.screen
         assert isinstance(screen, StringsScreen)
         card = screen.cursor
@@ -115,9 +108,7 @@ async def test_a_plot_being_played_names_who_played_it():
     scenarios.save(game)
     entry = game.stack[-1]
     who, card = game.setup.names[entry.player], game.defs[entry.card].name
-    app = GrailApp(bot_delay=30, resume=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with scenarios.resumed() as (app, pilot):
         screen = app.screen
         assert isinstance(screen, StringsScreen) and screen.asked()
         assert flat(text(screen, "#prompt-text")).startswith(f"{who} plays {card}: p answers")
@@ -129,9 +120,7 @@ async def test_the_hand_limit_says_the_limit_and_how_many_go():
     scenarios.save(game)
     held, limit = len(game.plot_hand[0]), game.plot_limit()
     going = game.due[1]
-    app = GrailApp(bot_delay=30, resume=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with scenarios.resumed() as (app, pilot):
         screen = app.screen
         assert isinstance(screen, StringsScreen) and screen.asked()
         said = flat(text(screen, "#prompt-text"))
@@ -156,9 +145,7 @@ def test_plain_lists_each_attackers_attacks_best_chance_first_with_the_chance():
 
 async def test_help_in_a_game_opens_on_the_games_own_keys_then_the_keys_anywhere_then_the_rules():
     scenarios.save(scenarios.main_phase())
-    app = GrailApp(bot_delay=30, resume=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with scenarios.resumed() as (app, pilot):
         await pilot.press("question_mark")
         await pilot.pause()
         assert type(app.screen).__name__ == "HelpScreen"
@@ -180,9 +167,7 @@ async def test_the_shelter_prompt_names_the_group_and_the_claims_prompt_who_clai
         else:
             claim = game.claims[0]
             said = f"{game.setup.names[claim.player]} claims victory ({claim.reason})"
-        app = GrailApp(bot_delay=30, resume=True)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with scenarios.resumed() as (app, pilot):
             screen = app.screen
             assert isinstance(screen, StringsScreen) and screen.asked()
             assert flat(text(screen, "#prompt-text")).startswith(said)
@@ -191,9 +176,7 @@ async def test_the_shelter_prompt_names_the_group_and_the_claims_prompt_who_clai
 async def test_the_draw_list_offers_both_free_draws_first():
     game = scenarios.played_until(scenarios.ann_asked("draw"))
     scenarios.save(game)
-    app = GrailApp(bot_delay=30, resume=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with scenarios.resumed() as (app, pilot):
         await pilot.press("enter")
         screen = app.screen
         assert isinstance(screen, StringsScreen)
@@ -216,9 +199,7 @@ async def test_a_successful_attack_says_what_became_of_its_target(kind):
         said = f"{name} is now {game.setup.names[game.board.controller[roll.target]]}'s"
     else:
         said = f"{name} is destroyed"
-    app = GrailApp(bot_delay=30, resume=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with scenarios.resumed() as (app, pilot):
         await pilot.press("v")
         assert said in flat(text(app.screen, "#pane-attack"))
 
@@ -226,9 +207,7 @@ async def test_a_successful_attack_says_what_became_of_its_target(kind):
 async def test_a_goal_counted_from_the_basic_goal_is_worked_out_for_this_table():
     game = scenarios.main_phase()
     scenarios.save(game)
-    app = GrailApp(bot_delay=30, resume=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with scenarios.resumed() as (app, pilot):
         screen = app.screen
         cabal = screen.public.seats[0].cabal.uid
         assert screen.cursor == cabal
@@ -241,9 +220,7 @@ async def test_a_goal_counted_from_the_basic_goal_is_worked_out_for_this_table()
 
 async def test_at_120x40_an_open_list_has_the_room_for_the_focused_choice_in_full():
     scenarios.save(scenarios.main_phase())
-    app = GrailApp(bot_delay=30, resume=True)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with scenarios.resumed((120, 40)) as (app, pilot):
         await pilot.press("a")
         await pilot.pause()
         assert "Before support: attack" in on_screen(app)

@@ -62,9 +62,7 @@ async def test_the_attack_window_shows_the_declaration_each_contribution_the_tot
     scenarios.save(game)
     view = game.public_view()
     attack = view.attack
-    app = GrailApp(bot_delay=30, resume=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with scenarios.resumed() as (app, pilot):
         screen = app.screen
         assert isinstance(screen, StringsScreen) and screen.asked() and screen.pane == "attack"
         shown = text(screen, "#pane-attack")
@@ -109,9 +107,7 @@ async def test_the_attack_goes_to_the_roll_and_its_result_stays_on_screen():
 async def test_an_attack_declared_committed_and_called_off_by_keys():
     game = scenarios.main_phase()
     scenarios.save(game)
-    app = GrailApp(bot_delay=30, resume=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with scenarios.resumed() as (app, pilot):
         screen = app.screen
         assert isinstance(screen, StringsScreen) and screen.asked()
         assert text(screen, "#prompt-text").startswith("Your main phase:")
@@ -141,9 +137,7 @@ async def test_an_attack_declared_committed_and_called_off_by_keys():
 
 async def test_the_cursor_walks_the_tree_and_the_card_pane_reads_the_card():
     scenarios.save(scenarios.main_phase())
-    app = GrailApp(bot_delay=30, resume=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with scenarios.resumed() as (app, pilot):
         screen = app.screen
         assert isinstance(screen, StringsScreen)
         view = screen.public
@@ -169,9 +163,7 @@ async def test_the_cursor_walks_the_tree_and_the_card_pane_reads_the_card():
 
 async def test_everything_fits_at_80x24_and_the_keys_that_work_are_on_the_key_line():
     scenarios.save(scenarios.main_phase())
-    app = GrailApp(bot_delay=30, resume=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with scenarios.resumed() as (app, pilot):
         screen = app.screen
         keys = str(screen.query_one(KeyFooter).content)
         for key in ("a Attack", "e End turn", "u More"):
@@ -280,9 +272,7 @@ async def test_with_ascii_every_mark_of_the_tree_and_the_attack_is_plain_ascii()
 async def test_the_replay_of_a_finished_game_shows_every_hand_and_help_has_every_house_reading():
     game = scenarios.finished()
     scenarios.save(game)
-    app = GrailApp(bot_delay=30, resume=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with scenarios.resumed() as (app, pilot):
         assert isinstance(app.screen, EndScreen)
         await pilot.press("r")
         await pilot.pause()
@@ -309,9 +299,7 @@ async def test_the_replay_of_a_finished_game_shows_every_hand_and_help_has_every
 
 async def test_at_120x40_every_other_players_structure_is_on_screen_at_once():
     scenarios.save(scenarios.main_phase())
-    app = GrailApp(bot_delay=30, resume=True)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with scenarios.resumed((120, 40)) as (app, pilot):
         await pilot.pause()
         screen = app.screen
         view = screen.public
@@ -329,9 +317,7 @@ async def test_z_sets_each_standing_answer_in_turn_and_says_which_is_set():
 
     game = scenarios.support_window()
     scenarios.save(game)
-    app = GrailApp(bot_delay=30, resume=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with scenarios.resumed() as (app, pilot):
         screen = app.screen
         assert isinstance(screen, StringsScreen) and screen.asked()
         seat = screen.viewer
@@ -351,9 +337,7 @@ async def test_z_sets_each_standing_answer_in_turn_and_says_which_is_set():
 
 async def test_the_commit_list_keeps_the_attack_and_its_odds_in_view():
     scenarios.save(scenarios.main_phase())
-    app = GrailApp(bot_delay=30, resume=True)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with scenarios.resumed() as (app, pilot):
         screen = app.screen
         assert isinstance(screen, StringsScreen)
         await pilot.press("a", "enter")  # declare the first attack listed
