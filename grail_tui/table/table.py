@@ -126,7 +126,8 @@ class Table:
         # A seat played on for after its time ran out may still reach the game's goal; it
         # ranks last all the same, so it is no winner either.
         late = [self.names[s] for s in sorted(flagged) if s in result.winners]
-        text = result.text + (f" {', '.join(late)} ran out of time earlier and ranks last." if late else "")
+        text = result.text + (f" {' and '.join(late)} ran out of time earlier and "
+                              f"rank{'s' if len(late) == 1 else ''} last." if late else "")
         return replace(result, winners=tuple(w for w in result.winners if w not in flagged),
                        ranks=forfeit_ranks(result.ranks, flagged), text=text)
 

@@ -132,7 +132,14 @@ async def test_a_seat_that_ran_out_of_time_and_then_reaches_the_goal_is_no_winne
     monkeypatch.setattr(table.kind, "result", lambda state, names: Result((0,), (0, 1), "Seat 1 wins."))
     result = table.result()
     assert result.winners == () and result.ranks == (1, 0)
-    assert "ran out of time" in result.text
+    assert result.text == f"Seat 1 wins. {table.names[0]} ran out of time earlier and ranks last."
+    # the other seat winning: a winner still, and nothing said of the seat out of time
+    monkeypatch.setattr(table.kind, "result", lambda state, names: Result((1,), (1, 0), "Seat 2 wins."))
+    assert table.result() == Result((1,), (1, 0), "Seat 2 wins.")
+    table.banks.flagged.add(1)  # both out of time, and a shared victory: both named, both last
+    monkeypatch.setattr(table.kind, "result", lambda state, names: Result((0, 1), (0, 0), "Both win."))
+    names = table.names
+    assert table.result() == Result((), (0, 0), f"Both win. {names[0]} and {names[1]} ran out of time earlier and rank last.")
     table.close()
 
 
