@@ -21,6 +21,7 @@ from grail_tui.games.strings.engine import (
 from tests.strings.helpers import (
     A,
     B,
+    D,
     F,
     Loaded,
     at_main,
@@ -317,3 +318,28 @@ def test_s8_5_each_line_of_support_is_named_and_the_best_one_taken():
     reprint(game, third, effects=(Effect("support_mod", "", ({"op": "support_bonus", "value": 2},),
                                          if_={"attack_kind": "control"}),))
     assert support_value(game, control, 2, third, DEFENCE) == (4, "D4")
+
+
+def test_hr_80_a_plot_names_its_side_and_only_one_for_either_side_lets_a_player_choose():
+    """§8.5 A5/D6, HR-80: a plot that adds "to either side" is played for the side its player
+    names; one printed for one side is played for that side only. A card for the attack is never
+    offered, nor taken, "for the defence": it would add to the attack all the same."""
+    from grail_tui.games.strings.engine import PlotTargetError
+
+    game = at_main(A, B, D)
+    target = seat(game, 1, "K09", owner=1)
+    committed(game, seat(game, 0, "K04", tokens=2), target)  # a control attack, whose plots all apply
+    for_attack, for_defence, for_either = (hand(game, 2, card_id) for card_id in ("P01", "P06", "P03"))
+    pass_until(game, lambda: game.to_act() == (2,))
+    plays = {(a.card, a.side) for a in game.legal_actions(2) if isinstance(a, PlayPlot)}
+    assert plays == {(for_attack, ATTACK), (for_defence, DEFENCE), (for_either, ATTACK), (for_either, DEFENCE)}
+    name = game.name(for_attack)
+    for wrong in (PlayPlot(2, for_attack, side=DEFENCE), PlayPlot(2, for_attack)):
+        with pytest.raises(PlotTargetError, match=f"^Say which side {name} helps: the attack.$"):
+            game.apply(wrong)
+    with pytest.raises(PlotTargetError, match=f"^Say which side {game.name(for_either)} helps: the attack or the defence.$"):
+        game.apply(PlayPlot(2, for_either))
+    game.apply(PlayPlot(2, for_attack, side=ATTACK))
+    pass_until(game, lambda: any(c.card == for_attack for c in game.attack.support))
+    (added,) = [c for c in game.attack.support if c.card == for_attack]
+    assert (added.player, added.side, added.how) == (2, ATTACK, "A5") and added.value > 0

@@ -814,7 +814,7 @@ def _attack_plot(game: Game, action: PlayPlot) -> None:
         raise errors.PlotTimingError(f"{card.name} is played as you commit an attack.")
     side = plot_side(game, action)
     if side is None:
-        raise errors.PlotTargetError("Say which side the card helps.")
+        raise errors.PlotTargetError(f"Say which side {card.name} helps: {_sides_of(card)}.")
     problem = may_take_side(game, attack, action.player, side)
     if problem:
         raise errors.SideLockError(problem)
@@ -822,13 +822,26 @@ def _attack_plot(game: Game, action: PlayPlot) -> None:
         raise errors.PlotTargetError(f"{card.name} does nothing in this attack.")
 
 
-def plot_side(game: Game, action: PlayPlot) -> Side | None:
-    sides = {op["side"] for e in game.defs[action.card].effects for op in e.ops("add")}
+def _printed_sides(card: CardDef) -> set[str]:
+    return {op["side"] for e in card.effects for op in e.ops("add")}
+
+
+def _sides_of(card: CardDef) -> str:
+    sides = _printed_sides(card)
     if sides == {"either"}:
-        return action.side if isinstance(action.side, Side) else None
-    if len(sides) != 1:
+        return "the attack or the defence"
+    return " or ".join(f"the {side}" for side in sorted(sides))
+
+
+def plot_side(game: Game, action: PlayPlot) -> Side | None:
+    """The side an attack plot adds to, as its play names it: either side for a card that adds
+    "to either side" (HR-80), else the one side printed on it. A play naming no side, or a side
+    the card does not add to, has none: a card printed for the attack is never offered "for the
+    defence" (one play, one spelling, and the words of the play say what it does)."""
+    sides = _printed_sides(game.defs[action.card])
+    if not isinstance(action.side, Side) or len(sides) != 1:
         return None
-    return Side(sides.pop())
+    return action.side if sides & {"either", action.side.value} else None
 
 
 def plot_value(game: Game, action: PlayPlot, side: Side) -> int:
