@@ -488,6 +488,17 @@ def _fill_hand(game: Game, player: int, goals: int = 0) -> None:
         game.plot_hand[player].append(card)
 
 
+def _offered_in_a_window(trade: bool) -> Game:
+    """In the round-table window after seat 0 showed a card, seat 1, its plot hand at the limit,
+    offers seat 0, the active player, a plot card; seat 0 is asked."""
+    game = main()
+    game.apply(Reveal(0, plot(game, "P01")))
+    _fill_hand(game, 1)
+    game.apply(Offer(1, 0, (game.plot_hand[1][0],), trade=trade))
+    assert game.prompt() == "offer" and game.to_act() == (0,)
+    return game
+
+
 def _swap_proposed() -> Game:
     game = main()
     game.apply(Swap(0, _resource(game, 0, "R08"), 1, _resource(game, 1, "R10")))
@@ -843,6 +854,13 @@ CASES: list[tuple[str, Case, type, str]] = [
     ("gift of a second goal", _answer(lambda g: Answer(1, True), before=lambda g: (
         _fill_hand(g, 1, goals=1), g.plot_hand[1].pop(), reprint(g, g.offer[2][0], plot_kind="goal"))),  # type: ignore[index]
      E.HandLimitError, "Refuse the offer or put cards on the bottom: you may never hold two goal cards outside your turn."),
+    ("bottom in one's own turn", lambda: (lambda g: _(g, Answer(0, True, (), (g.offer[2][0],))))(  # type: ignore[index]
+        _offered_in_a_window(trade=False)), E.HandLimitError,
+     "In your own turn you may hold more; you get down to the limit at its end."),
+    ("trade leaving the giver over the limit", lambda: (lambda g: (_fill_hand(g, 0), _(g, Answer(0, True, tuple(g.plot_hand[0][1:3]))))[1])(
+        _offered_in_a_window(trade=True)), E.HandLimitError,
+     "That would leave Player 2 over a limit (outside your turn you may hold at most 5 plot cards): give fewer "
+     "plot cards back."),
     ("swap answered not yes or no", lambda: _(_swap_proposed(), Answer(1, "yes")), E.MalformedActionError,  # type: ignore[arg-type]
      "Accept the swap or refuse it."),
     ("swap answered with cards", lambda: (lambda g: _(g, Answer(1, True, (hand(g, 1, "K06", 1),))))(_swap_proposed()),
