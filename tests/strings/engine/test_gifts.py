@@ -152,3 +152,14 @@ def test_s19_an_agenda_changes_what_an_agent_adds_to_each_side_on_its_own():
     assert agent_worth(Side.DEFENCE, attack=3) == (AGENT_DEFENCE, "D5")
     assert agent_worth(Side.DEFENCE, defence=2) == (AGENT_DEFENCE + 2, "D5")
     assert agent_worth(Side.ATTACK, defence=2) == (AGENT_ATTACK, "A4")
+
+
+def test_s13_1_in_ones_own_turn_a_trade_may_bring_one_past_the_plot_limit():
+    """The active player may hold more than the limit until the end of the turn: a trade that gives
+    the active offerer, at the limit, a plot card back for the one it gave is taken."""
+    game, card = offered(kept_plots=2, trade=True)
+    give(game, 0, plots_of(game, 0)[:game_limit()])  # seat 0, the offerer, at the limit besides the card
+    back = tuple(plots_of_hand(game, 1)[:1])
+    assert Answer(1, True, back) in answers(game, 1)
+    game.apply(Answer(1, True, back))
+    assert len(game.plot_hand[0]) == game_limit() + 1 and set(back) <= set(game.plot_hand[0])

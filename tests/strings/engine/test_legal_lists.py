@@ -45,11 +45,13 @@ from grail_tui.games.strings.engine import (
     Support,
     Swap,
 )
+from grail_tui.games.strings.engine.checks import names_on_table
 from tests.strings.helpers import (
     A,
     B,
     C,
     D,
+    E,
     at_main,
     choose_cabals,
     choose_starts,
@@ -58,6 +60,7 @@ from tests.strings.helpers import (
     lift,
     new_game,
     pass_windows,
+    reprint,
     seat,
     set_up,
     uid,
@@ -354,6 +357,31 @@ def bottom_due() -> Game:
     return game
 
 
+def claiming() -> Game:
+    """The claims window at the end of seat 0's turn: seat 0 claims with a goal card (Deep Roots),
+    and seat 1, asked, holds a plot that cancels a claim made with a goal card."""
+    game = at_main(C, E)
+    clear_hands(game)
+    board = game.board
+    roots = hand(game, 0, "P39", owner=0)
+    chain = board.groups_of(0)[0]
+    for card_id in ("K09", "K10", "K11", "K12"):
+        chain = seat(game, 0, card_id, under=chain if board.has_open_arrow(chain) else None, tokens=0)
+        reprint(game, chain, arrows=1)
+        board.arrows[chain] = [-1]
+    for card, definition in enumerate(game.defs):  # Deep Roots asks for (basic goal - 2) groups besides the depth
+        slot = next(iter(board.open_arrows(0)), None)
+        if board.count_groups(0) >= game.basic_goal() - 2 or slot is None:
+            break
+        if definition.kind == "group" and card not in board.controller and definition.name not in names_on_table(game):
+            lift(game, card)
+            board.attach(card, slot[0], slot[1], 0)
+    hand(game, 1, "P15", owner=1)
+    game.apply(EndTurn(0))
+    assert any(c.goal_card == roots for c in game.claims) and game.to_act() == (1,)
+    return game
+
+
 def choosing() -> Game:
     return new_game(A, B)
 
@@ -367,14 +395,15 @@ def starting() -> Game:
 POSITIONS = [busy_main, committing, placing, round_table, wire, bottom_due, choosing, starting,
              lambda: in_support(0), lambda: in_support(1), lambda: in_support(2, (A, B, A)),
              lambda: busy_main_later(2), lambda: busy_main_later(3), shielded_main, shield_down_for_us,
-             late_tokens, eliminated_main, satellite, after_help]
+             late_tokens, eliminated_main, satellite, after_help, claiming]
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=["main", "commit", "place", "round table", "look", "bottom",
                                                       "cabal", "start", "support: attacker", "support: defender",
                                                       "support: third", "two offers made", "three offers made",
                                                       "a shield up", "a shield down for us", "late tokens",
-                                                      "a player out", "a free look at a deck", "after help"])
+                                                      "a player out", "a free look at a deck", "after help",
+                                                      "a claim with a goal card"])
 def test_s3_the_legal_list_is_every_action_the_rules_allow_and_nothing_else(position):
     assert_the_list_is_the_rules(position())
 

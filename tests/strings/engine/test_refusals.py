@@ -104,23 +104,25 @@ def own_group(game: Game) -> int:
     return game.board.groups_of(0)[0]
 
 
-def declared(kind: AttackKind = DESTROY, tokens: int = 1, target: str | None = None) -> tuple[Game, int]:
+def declared(kind: AttackKind = DESTROY, tokens: int = 1, target: str | None = None,
+             decks: tuple[str, ...] = (A, B)) -> tuple[Game, int]:
     """Seat 0 has declared an attack by a group of its own on seat 1's start group (or on a group
     ``target`` seated for seat 1)."""
-    game = main()
+    game = main(*decks)
     attacker = seat(game, 0, "K04", tokens=tokens)
     aim = rival_group(game) if target is None else seat(game, 1, target, owner=1)
     game.apply(Declare(0, attacker, aim, kind))
     return game, attacker
 
 
-def supporting(target: str | None = None) -> Game:
+def supporting(target: str | None = None, decks: tuple[str, ...] = (A, B)) -> Game:
     """The support window of seat 0's committed attack on seat 1's start group (or ``target``);
-    seat 1 is asked."""
-    game, _attacker = declared(target=target)
+    seat 1 is asked (with three decks: seat 2, seat 1 having passed)."""
+    game, _attacker = declared(target=target, decks=decks)
     game.apply(Commit(0))
-    game.apply(Pass(0))
-    assert game.prompt() == "support" and game.to_act() == (1,)
+    for player in range(len(decks) - 1):
+        game.apply(Pass(player))
+    assert game.prompt() == "support" and game.to_act() == (len(decks) - 1,)
     return game
 
 
@@ -189,12 +191,12 @@ def _place_on_no_arrow() -> tuple[Game, Action]:
     return game, Place(0, hand(game, 0, "K04", 0), game.board.cabal[0], 99)
 
 
-def _bottom_due(goals: int = 0) -> Game:
-    """Seat 0 ends its turn holding one plot card over the limit (and ``goals`` goal cards)."""
+def _bottom_due(goals: int = 0, over: int = 1) -> Game:
+    """Seat 0 ends its turn holding ``over`` plot cards over the limit (and ``goals`` goal cards)."""
     game = main()
     kept = [c for c in game.plot_deck[0] if game.defs[c].kind == "plot" and game.defs[c].plot_kind != "goal"]
     goal_cards = [c for c in game.plot_deck[0] if game.defs[c].plot_kind == "goal"][:goals]
-    for card in [*goal_cards, *kept][:game.plot_limit() + 1]:
+    for card in [*goal_cards, *kept][:game.plot_limit() + over]:
         game.plot_deck[0].remove(card)
         game.plot_hand[0].append(card)
     game.apply(EndTurn(0))
@@ -249,6 +251,37 @@ def _agent(card: Callable[[Game], int], side: object = Side.DEFENCE, player: int
 
 def _copy_of_target_in_hand(game: Game) -> int:
     return hand(game, 1, "K09", owner=0)
+
+
+def _copy_of(game: Game, player: int, target: int) -> int:
+    """A group card put into ``player``'s hand and printed with the name of ``target``."""
+    card = hand(game, player, "K06")
+    reprint(game, card, name=game.name(target))
+    return card
+
+
+def _third_agent(side: Side, sides: dict[int, Side] | None = None, before: Side | None = None) -> Case:
+    """Seat 2 of three, asked in seat 0's attack on seat 1's K09, sends an agent to ``side``; it
+    joined ``sides`` already (forced), or sent an agent to ``before`` in its last turn to act."""
+    def case() -> tuple[Game, Action]:
+        game = supporting(target="K09", decks=(A, B, A))
+        game.attack.sides.update(sides or {})  # type: ignore[union-attr]
+        if before is not None:
+            game.apply(Agent(2, _copy_of(game, 2, game.attack.target), before))  # type: ignore[union-attr]
+            game.apply(Pass(0))
+            game.apply(Pass(1))
+        return game, Agent(2, _copy_of(game, 2, game.attack.target), side)  # type: ignore[union-attr]
+    return case
+
+
+def _agent_into_the_open_area() -> tuple[Game, Action]:
+    """Seat 0 attacks a group it brought from its hand into the open area; seat 1 holds a copy."""
+    game = main()
+    target = hand(game, 0, "K09", owner=0)
+    game.apply(Declare(0, seat(game, 0, "K04"), target, CONTROL))
+    game.apply(Commit(0))
+    game.apply(Pass(0))
+    return game, Agent(1, _copy_of(game, 1, target), Side.DEFENCE)
 
 
 def _move(group: Callable[[Game], int], at: Callable[[Game], int], arrow: int = 0) -> Case:
@@ -455,6 +488,17 @@ def _fill_hand(game: Game, player: int, goals: int = 0) -> None:
         game.plot_hand[player].append(card)
 
 
+def _offered_in_a_window(trade: bool) -> Game:
+    """In the round-table window after seat 0 showed a card, seat 1, its plot hand at the limit,
+    offers seat 0, the active player, a plot card; seat 0 is asked."""
+    game = main()
+    game.apply(Reveal(0, plot(game, "P01")))
+    _fill_hand(game, 1)
+    game.apply(Offer(1, 0, (game.plot_hand[1][0],), trade=trade))
+    assert game.prompt() == "offer" and game.to_act() == (0,)
+    return game
+
+
 def _swap_proposed() -> Game:
     game = main()
     game.apply(Swap(0, _resource(game, 0, "R08"), 1, _resource(game, 1, "R10")))
@@ -557,6 +601,8 @@ CASES: list[tuple[str, Case, type, str]] = [
     ("bottom not held", lambda: (lambda g: _(g, Bottom(0, (g.plot_deck[0][0],))))(_bottom_due()), E.NotYoursError,
      "Name different cards of your own plot hand."),
     ("bottom too few", lambda: _(_bottom_due(), Bottom(0, ())), E.HandLimitError, "Put exactly 1 plot card on the bottom."),
+    ("bottom too few of two", lambda: _(_bottom_due(over=2), Bottom(0, ())), E.HandLimitError,
+     "Put exactly 2 plot cards on the bottom."),
     ("bottom too many", lambda: (lambda g: _(g, Bottom(0, tuple(g.plot_hand[0][:2]))))(_bottom_due()), E.HandLimitError,
      "Put exactly 1 plot card on the bottom."),
     ("two goals kept", _two_goals_kept, E.HandLimitError, "You may keep at most one goal card: put the others on the bottom."),
@@ -615,6 +661,12 @@ CASES: list[tuple[str, Case, type, str]] = [
     ("agent not a copy", _agent(lambda g: hand(g, 1, "K06", 1)), E.AgentError, "An agent must be a copy of {target}."),
     ("agent of one's own", _agent(_copy_of_target_in_hand), E.AgentError,
      "You cannot use a copy of a group in your own power structure as an agent."),
+    ("agent in the open area", _agent_into_the_open_area, E.AgentError,
+     "No agent may join an attack on a group in the open area."),
+    ("agent for the other side", _third_agent(Side.ATTACK, sides={2: Side.DEFENCE}), E.SideLockError,
+     "You are on the defence side of this attack and stay on it."),
+    ("second agent for the defence", _third_agent(Side.DEFENCE, before=Side.DEFENCE), E.AgentError,
+     "An agent has joined the defence of this attack already: one per side."),
     # moves
     ("move a rival's", _move(rival_group, lambda g: g.board.cabal[0], 1), E.NotYoursError,
      "Move a group of your own power structure."),
@@ -673,6 +725,9 @@ CASES: list[tuple[str, Case, type, str]] = [
      "The Unblinking Wire holds no token."),
     ("look at nobody", _wire(lambda g, c: Activate(0, c, 2)), E.PlotTargetError, "Name a player in the game."),
     ("look at a negative seat", _wire(lambda g, c: Activate(0, c, -1)), E.PlotTargetError, "Name a player in the game."),
+    ("look at oneself", _wire(lambda g, c: Activate(0, c, 0)), E.PlotTargetError, "Look at an opponent's cards."),
+    ("ability on the shielded", _wire(lambda g, c: (g.finished_first.__setitem__(1, False), Activate(0, c, 1))[1]),
+     E.ShieldError, "Player 2 has not finished their first turn yet."),
     ("look at a deck", _wire(lambda g, c: Activate(0, c, 1, "plot")), E.MalformedActionError,
      "This ability looks at a hand, not a deck."),
     ("look at no plot card", _wire(lambda g, c: (clear_hands(g), Activate(0, c, 1))[1]), E.PlotTargetError,
@@ -799,6 +854,13 @@ CASES: list[tuple[str, Case, type, str]] = [
     ("gift of a second goal", _answer(lambda g: Answer(1, True), before=lambda g: (
         _fill_hand(g, 1, goals=1), g.plot_hand[1].pop(), reprint(g, g.offer[2][0], plot_kind="goal"))),  # type: ignore[index]
      E.HandLimitError, "Refuse the offer or put cards on the bottom: you may never hold two goal cards outside your turn."),
+    ("bottom in one's own turn", lambda: (lambda g: _(g, Answer(0, True, (), (g.offer[2][0],))))(  # type: ignore[index]
+        _offered_in_a_window(trade=False)), E.HandLimitError,
+     "In your own turn you may hold more; you get down to the limit at its end."),
+    ("trade leaving the giver over the limit", lambda: (lambda g: (_fill_hand(g, 0), _(g, Answer(0, True, tuple(g.plot_hand[0][1:3]))))[1])(
+        _offered_in_a_window(trade=True)), E.HandLimitError,
+     "That would leave Player 2 over a limit (outside your turn you may hold at most 5 plot cards): give fewer "
+     "plot cards back."),
     ("swap answered not yes or no", lambda: _(_swap_proposed(), Answer(1, "yes")), E.MalformedActionError,  # type: ignore[arg-type]
      "Accept the swap or refuse it."),
     ("swap answered with cards", lambda: (lambda g: _(g, Answer(1, True, (hand(g, 1, "K06", 1),))))(_swap_proposed()),
@@ -820,6 +882,8 @@ CASES: list[tuple[str, Case, type, str]] = [
      "Name one of your own groups to make the attack."),
     ("counter by no token", _counter(lambda g, c: PlayPlot(1, c, uid_of(g, "K10"))), E.NoTokenError,
      "Influencer Collective holds no token."),
+    ("counter names a player", _counter(lambda g, c: PlayPlot(1, c, g.board.groups_of(1)[0], seat=0)),
+     E.MalformedActionError, "Counterstrike names no player: leave the player out."),
     ("counter after the attacker left", _counter_after_the_attacker_left, E.PlotTargetError,
      "The attacking group has left play."),
     ("shelter first", lambda: _(_sheltering(), EndTurn(1)), E.WrongMomentError,

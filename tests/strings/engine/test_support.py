@@ -21,9 +21,11 @@ from grail_tui.games.strings.engine import (
 from tests.strings.helpers import (
     A,
     B,
+    D,
     F,
     Loaded,
     at_main,
+    clear_hands,
     faces,
     hand,
     pass_until,
@@ -317,3 +319,48 @@ def test_s8_5_each_line_of_support_is_named_and_the_best_one_taken():
     reprint(game, third, effects=(Effect("support_mod", "", ({"op": "support_bonus", "value": 2},),
                                          if_={"attack_kind": "control"}),))
     assert support_value(game, control, 2, third, DEFENCE) == (4, "D4")
+
+
+def test_hr_80_a_plot_names_its_side_and_only_one_for_either_side_lets_a_player_choose():
+    """§8.5 A5/D6, HR-80: a plot that adds "to either side" is played for the side its player
+    names; one printed for one side is played for that side only. A card for the attack is never
+    offered, nor taken, "for the defence": it would add to the attack all the same."""
+    from grail_tui.games.strings.engine import PlotTargetError
+
+    game = at_main(A, B, D)
+    target = seat(game, 1, "K09", owner=1)
+    committed(game, seat(game, 0, "K04", tokens=2), target)  # a control attack, whose plots all apply
+    for_attack, for_defence, for_either = (hand(game, 2, card_id) for card_id in ("P01", "P06", "P03"))
+    pass_until(game, lambda: game.to_act() == (2,))
+    plays = {(a.card, a.side) for a in game.legal_actions(2) if isinstance(a, PlayPlot)}
+    assert plays == {(for_attack, ATTACK), (for_defence, DEFENCE), (for_either, ATTACK), (for_either, DEFENCE)}
+    name = game.name(for_attack)
+    with pytest.raises(PlotTargetError, match=f"^{name} helps the attack only.$"):
+        game.apply(PlayPlot(2, for_attack, side=DEFENCE))
+    with pytest.raises(PlotTargetError, match=f"^Say which side {name} helps: the attack.$"):
+        game.apply(PlayPlot(2, for_attack))
+    with pytest.raises(PlotTargetError, match=f"^Say which side {game.name(for_either)} helps: the attack or the defence.$"):
+        game.apply(PlayPlot(2, for_either))
+    game.apply(PlayPlot(2, for_attack, side=ATTACK))
+    pass_until(game, lambda: any(c.card == for_attack for c in game.attack.support))
+    (added,) = [c for c in game.attack.support if c.card == for_attack]
+    assert (added.player, added.side, added.how) == (2, ATTACK, "A5") and added.value > 0
+
+
+def test_s8_5_d6_emergency_session_names_the_plot_it_discards_and_adds_to_the_defence():
+    """A defence plot whose cost is another plot card of the hand is played naming that card, which
+    goes to the bottom of the plot deck (its play names no side: the side is printed), for each
+    other plot held."""
+    game = at_main(A, B)
+    clear_hands(game)
+    target = seat(game, 1, "K09", owner=1)  # under its Cabal: at depth 1
+    committed(game, seat(game, 0, "K04", tokens=2), target)
+    session, *others = (hand(game, 1, card_id) for card_id in ("P12", "P16", "P02"))
+    pass_until(game, lambda: game.to_act() == (1,))
+    plays = {a for a in game.legal_actions(1) if isinstance(a, PlayPlot) and a.card == session}
+    assert plays == {PlayPlot(1, session, other) for other in others}
+    game.apply(PlayPlot(1, session, others[0]))
+    assert game.plot_deck[1][0] == others[0] and others[0] not in game.plot_hand[1]  # to the bottom of the deck
+    pass_until(game, lambda: any(c.card == session for c in game.attack.support))
+    (added,) = [c for c in game.attack.support if c.card == session]
+    assert (added.player, added.side, added.how) == (1, DEFENCE, "D6") and added.value > 0

@@ -146,3 +146,20 @@ def test_s12_1_a_swap_and_its_proposal_survive_the_codec():
     game.apply(action)
     public = game.public_view()
     assert decode(PublicView, json.loads(json.dumps(CODEC.jsonable(public)))) == public
+
+
+def test_s12_1_the_second_seat_may_swap_with_the_first():
+    """Any player in the game may be asked, the first seat too (seat numbers start at 0)."""
+    from grail_tui.games.strings.engine import Draw, EndTurn, Place
+
+    game, convoy, tank = _table()
+    game.apply(EndTurn(0))
+    pass_windows(game)
+    game.apply(Draw(1, False, False))
+    game.apply(Place(1, -1))
+    pass_windows(game)
+    assert game.active == 1 and game.prompt() == "main"
+    game.apply(Swap(1, tank, 0, convoy))
+    assert game.prompt() == "swap" and game.to_act() == (0,)
+    game.apply(Answer(0, True))
+    assert game.board.resources[0] == [tank] and game.board.resources[1] == [convoy]

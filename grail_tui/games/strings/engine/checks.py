@@ -814,7 +814,10 @@ def _attack_plot(game: Game, action: PlayPlot) -> None:
         raise errors.PlotTimingError(f"{card.name} is played as you commit an attack.")
     side = plot_side(game, action)
     if side is None:
-        raise errors.PlotTargetError("Say which side the card helps.")
+        sides = " or the ".join(sorted(_printed_sides(card))).replace("either", "attack or the defence")
+        if action.side is None:
+            raise errors.PlotTargetError(f"Say which side {card.name} helps: the {sides}.")
+        raise errors.PlotTargetError(f"{card.name} helps the {sides} only.")
     problem = may_take_side(game, attack, action.player, side)
     if problem:
         raise errors.SideLockError(problem)
@@ -822,13 +825,25 @@ def _attack_plot(game: Game, action: PlayPlot) -> None:
         raise errors.PlotTargetError(f"{card.name} does nothing in this attack.")
 
 
+def _printed_sides(card: CardDef) -> set[str]:
+    return {op["side"] for e in card.effects for op in e.ops("add")}
+
+
 def plot_side(game: Game, action: PlayPlot) -> Side | None:
-    sides = {op["side"] for e in game.defs[action.card].effects for op in e.ops("add")}
-    if sides == {"either"}:
-        return action.side if isinstance(action.side, Side) else None
+    """The side an attack plot adds to, which its play names (HR-80: any side for a card that adds
+    "to either side", else the one printed on it: a card for the attack is never offered "for the
+    defence"); a card whose play names another card instead (Emergency Session's discard) adds to
+    the side printed. None: the play names no side the card adds to."""
+    card = game.defs[action.card]
+    sides = _printed_sides(card)
     if len(sides) != 1:
         return None
-    return Side(sides.pop())
+    printed = sides.pop()
+    if plot_names(card, "attack") != "side":
+        return None if printed == "either" else Side(printed)
+    if not isinstance(action.side, Side):
+        return None
+    return action.side if printed in ("either", action.side.value) else None
 
 
 def plot_value(game: Game, action: PlayPlot, side: Side) -> int:

@@ -1,0 +1,105 @@
+"""What the checks allow at their edges, where a refusal would be the mistake (test_refusals.py has
+what they refuse, in the player's words): the first seat as anyone's target, a shield lowered by an
+attack, and the like."""
+
+from __future__ import annotations
+
+import pytest
+
+from grail_tui.games.strings.engine import Activate, Draw, EndTurn, Game, Place, PlayPlot, PlotTimingError
+from grail_tui.games.strings.engine.events import Saw
+from tests.strings.helpers import (
+    C,
+    D,
+    choose_cabals,
+    choose_starts,
+    hand,
+    lift,
+    new_game,
+    pass_windows,
+    reprint,
+    uid,
+)
+
+
+def wire_for(player: int) -> Game:
+    """``player``'s (seat 0's or seat 1's) main phase of a two-player game, its Cabal The Unblinking
+    Wire, whose ability looks at an opponent's plot hand; every shield down."""
+    game = new_game(C, D)
+    choose_cabals(game, *(("CB4",) if player == 0 else (None, "CB4")))  # type: ignore[arg-type]
+    choose_starts(game)
+    game.apply(Draw(0, False, False))
+    game.apply(Place(0, -1))
+    pass_windows(game)
+    if player == 1:
+        game.apply(EndTurn(0))
+        pass_windows(game)
+        game.apply(Draw(1, False, False))
+        game.apply(Place(1, -1))
+        pass_windows(game)
+    game.finished_first = [True] * game.players
+    assert game.active == player and game.prompt() == "main"
+    return game
+
+
+def test_s6_4_the_second_seat_looks_at_the_first_seats_hand():
+    game = wire_for(1)
+    wire = game.board.cabal[1]
+    assert Activate(1, wire, 0) in game.legal_actions(1)
+    events = game.apply(Activate(1, wire, 0))
+    (saw,) = [e for e in events if isinstance(e, Saw)]
+    assert (saw.player, saw.about) == (1, 0) and set(saw.cards) <= set(game.plot_hand[0])
+
+
+def test_s18_a_player_who_attacked_me_is_no_longer_shielded_from_my_looks():
+    game = wire_for(0)
+    wire = game.board.cabal[0]
+    game.finished_first[1] = False
+    assert game.why_illegal(Activate(0, wire, 1)) is not None  # shielded in its first turn
+    game.attacked.add((1, 0))  # but it attacked seat 0
+    assert game.why_illegal(Activate(0, wire, 1)) is None
+    game.apply(Activate(0, wire, 1))
+
+
+def test_s6_4_the_second_seat_plays_a_look_at_the_first_seats_hand():
+    game = wire_for(1)
+    wiretap = hand(game, 1, "P30")
+    assert PlayPlot(1, wiretap, seat=0) in game.legal_actions(1)
+    game.apply(PlayPlot(1, wiretap, seat=0))
+    assert game.stack[-1].seat == 0
+
+
+def test_s18_a_player_who_attacked_me_is_no_longer_shielded_from_my_plots():
+    game = wire_for(0)
+    wiretap = hand(game, 0, "P30")
+    game.finished_first[1] = False
+    assert game.why_illegal(PlayPlot(0, wiretap, seat=1)) is not None
+    game.attacked.add((1, 0))
+    assert game.why_illegal(PlayPlot(0, wiretap, seat=1)) is None
+
+
+def satellite(linked_to_the_cabal: bool = True) -> tuple[Game, int]:
+    """Seat 0's main phase holding a Pirate Satellite, whose look at the top of a deck may be used
+    only while it is linked to its controller's Cabal."""
+    game = wire_for(0)
+    board = game.board
+    card = uid(game, "R04")
+    lift(game, card)
+    board.resources[0].append(card)
+    board.controller[card] = 0
+    board.links[card] = board.cabal[0] if linked_to_the_cabal else board.groups_of(0)[0]
+    return game, card
+
+
+def test_s11_a_resources_ability_works_only_where_its_card_says():
+    game, card = satellite()
+    game.apply(Activate(0, card, 1, "plot"))
+    game, card = satellite(linked_to_the_cabal=False)
+    with pytest.raises(PlotTimingError, match="^Pirate Satellite has no ability to use here.$"):
+        game.apply(Activate(0, card, 1, "plot"))
+
+
+def test_s11_an_ability_is_found_among_a_cards_effects_wherever_it_is_printed():
+    game, card = satellite()
+    reprint(game, card, effects=tuple(reversed(game.defs[card].effects)))  # the ability printed last
+    game.apply(Activate(0, card, 1, "plot"))
