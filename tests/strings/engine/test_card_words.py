@@ -190,6 +190,22 @@ def test_costs_at_their_limits():
             assert card.effects[0].cost == {key: value}
 
 
+@pytest.mark.parametrize(("key", "word"), [
+    ("attack_kind", "control"), ("attack_kind", "destroy"), ("side", "attack"), ("side", "defence"),
+    ("step", "commit"), ("step", "support"), ("shared_alignment", True), ("shared_alignment", False)])
+def test_every_word_a_condition_allows_is_kept_as_written(key, word):
+    """The card format's words for when an effect applies (docs/strings.md, "Cards as data"):
+    each is accepted and kept as the word the rules compare, never read as a card's name."""
+    card = card_from_dict({**GROUP, "effects": [{"when": "static", "if": {key: word, "holder": "self"}}]}, "mine.toml")
+    assert card.effects[0].if_ == {key: word, "holder": {"is": "self"}}
+
+
+@pytest.mark.parametrize("payer", ["self", "cabal", "any", "group"])
+def test_every_token_a_cost_may_name_is_accepted(payer):
+    card = card_from_dict({**GROUP, "effects": [{"when": "activated", "cost": {"token": payer}}]}, "mine.toml")
+    assert card.effects[0].cost == {"token": payer}
+
+
 def test_what_a_good_card_becomes():
     card = card_from_dict({**GROUP, "global_power": 2, "traits": ["media"], "flavor": "Quiet.", "max_copies": 2,
                            "effects": [{"when": "activated", "text": "Look.", "limit": "once_per_turn",

@@ -40,6 +40,7 @@ SELECTOR_KEYS = ("kind", "subtype_any", "alignment_any", "trait_any", "controlle
                  "depth_min", "depth_max", "has_token", "master", "is", "played_by")
 CONTEXT_KEYS = ("attack_kind", "side", "step", "shared_alignment", "attacker", "target", "supporter", "holder", "group",
                 "affected")
+CONTEXT_WORDS = CONTEXT_KEYS[:4]  # the condition keys whose value is a word, not a selector
 COST_KEYS = ("token", "tokens", "discard_plots")
 # every operation and the parameters it may carry (rules §2.4.2 of the card notes)
 OPS: Mapping[str, tuple[str, ...]] = {
@@ -262,6 +263,7 @@ def _selector(value: Any, where: _Where) -> Mapping[str, Any]:
 def _context(value: Any, where: _Where) -> Mapping[str, Any]:
     if not isinstance(value, dict):
         raise where.fail("should be a table")
+    kept: dict[str, Any] = {}
     for key, item in value.items():
         if key not in CONTEXT_KEYS:
             raise where.at(key).fail(f"{key!r} is not a condition key ({', '.join(CONTEXT_KEYS)})")
@@ -273,11 +275,9 @@ def _context(value: Any, where: _Where) -> Mapping[str, Any]:
             raise where.at(key).fail("should be commit or support")
         elif key == "shared_alignment" and not isinstance(item, bool):
             raise where.at(key).fail("should be true or false")
-        elif key not in ("attack_kind", "side", "step", "shared_alignment"):
-            _selector(item, where.at(key))
-    # a selector may be written as a bare name ("self"): kept as the table it stands for
-    return {key: item if key in ("attack_kind", "side", "step", "shared_alignment") else _selector(item, where.at(key))
-            for key, item in value.items()}
+        # a selector may be written as a bare name ("self"): kept as the table it stands for
+        kept[key] = item if key in CONTEXT_WORDS else _selector(item, where.at(key))
+    return kept
 
 
 def _cost(value: Any, where: _Where) -> Mapping[str, Any]:
