@@ -85,6 +85,8 @@ def refusal(*cards: dict) -> str:
      'mine.toml: card G1: field effects[0].when: is required (one of static, attack_mod, support_mod, activated, play, after, replace, turn_start, turn_end)'),
     (GROUP, {'effects': [{'when': 'sometimes'}]},
      "mine.toml: card G1: field effects[0].when: 'sometimes' is not one of static, attack_mod, support_mod, activated, play, after, replace, turn_start, turn_end"),
+    (GROUP, {'effects': [{'when': 'replace'}]},
+     'mine.toml: card G1: field effects[0].event: is required (one of plot_announced, strike_announced, attack_committed, attack_failed, attack_succeeded, group_to_destroyed_pile, goal_claimed, support_made, resource_placed, agenda_played)'),
     (GROUP, {'effects': [{'when': 'after'}]},
      'mine.toml: card G1: field effects[0].event: is required (one of plot_announced, strike_announced, attack_committed, attack_failed, attack_succeeded, group_to_destroyed_pile, goal_claimed, support_made, resource_placed, agenda_played)'),
     (GROUP, {'effects': [{'when': 'replace', 'event': 'rain'}]},
@@ -200,6 +202,21 @@ def test_every_word_a_condition_allows_is_kept_as_written(key, word):
     assert card.effects[0].if_ == {key: word, "holder": {"is": "self"}}
 
 
+def test_a_goal_may_ask_for_at_least_none():
+    """``at_least`` is a whole number from 0 (a count that always holds is allowed, -1 is not)."""
+    goal = card_from_dict({**PLOT, "plot_kind": "goal", "condition": {"all": [{"count": "groups", "at_least": 0}]}},
+                          "mine.toml")
+    assert goal.condition == {"all": [{"count": "groups", "at_least": 0}]}
+
+
+def test_an_unknown_named_effect_or_condition_lists_every_one_the_engine_has(monkeypatch):
+    monkeypatch.setattr("grail_tui.games.strings.engine.cards.NAMED", ("both_sides_of_pairs", "second_sight"))
+    assert refusal({**GROUP, "effects": [{"when": "static", "do": [{"op": "named", "id": "x"}]}]}) == \
+        "mine.toml: card G1: field effects[0].do[0].id: no named effect 'x' exists (both_sides_of_pairs, second_sight)"
+    assert refusal({**PLOT, "plot_kind": "goal", "condition": {"all": [{"named": "x"}]}}) == \
+        "mine.toml: card P1: field condition.all[0].named: no named condition 'x' exists (both_sides_of_pairs, second_sight)"
+
+
 @pytest.mark.parametrize("payer", ["self", "cabal", "any", "group"])
 def test_every_token_a_cost_may_name_is_accepted(payer):
     card = card_from_dict({**GROUP, "effects": [{"when": "activated", "cost": {"token": payer}}]}, "mine.toml")
@@ -289,6 +306,8 @@ def _deck(case: str) -> dict:
         deck["plot_deck"]["cards"] = "CB4"
     elif case == "plot pile missing":
         del deck["plot_deck"]
+    elif case == "group pile not a table":
+        deck["group_deck"] = groups
     elif case == "group not strings":
         groups[0] = 1
     elif case == "unknown":
@@ -314,6 +333,7 @@ def _deck(case: str) -> dict:
     ('set', "my-deck.toml: field deck.set: names set 'ps2', not 'ps1'"),
     ('plot not list', 'my-deck.toml: field plot_deck.cards: should be a list of card ids'),
     ('plot pile missing', 'my-deck.toml: field plot_deck.cards: should be a list of card ids'),
+    ('group pile not a table', 'my-deck.toml: field group_deck.cards: should be a list of card ids'),
     ('group not strings', 'my-deck.toml: field group_deck.cards: should be a list of card ids'),
     ('unknown', "my-deck.toml: field group_deck.cards: no card 'Z9' in set ps1"),
     ('wrong pile', 'my-deck.toml: field plot_deck.cards: D1 (Signals Annex) belongs in the group deck'),

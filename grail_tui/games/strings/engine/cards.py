@@ -503,7 +503,8 @@ def deck_from_dict(data: Mapping[str, Any], file: str, cards: CardSet) -> Deck:
         raise where.at("deck.set").fail(f"names set {head.get('set')!r}, not {cards.id!r}")
     piles: dict[str, tuple[str, ...]] = {}
     for pile in ("plot", "group"):
-        raw = data.get(f"{pile}_deck", {}).get("cards") if isinstance(data.get(f"{pile}_deck"), dict) else None
+        table = data.get(f"{pile}_deck")
+        raw = table.get("cards") if isinstance(table, dict) else None
         here = where.at(f"{pile}_deck.cards")
         if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
             raise here.fail("should be a list of card ids")
