@@ -217,6 +217,33 @@ def test_an_unknown_named_effect_or_condition_lists_every_one_the_engine_has(mon
         "mine.toml: card P1: field condition.all[0].named: no named condition 'x' exists (both_sides_of_pairs, second_sight)"
 
 
+def test_an_effect_keeps_its_event_and_leaves_what_it_does_not_name_empty():
+    card = card_from_dict({**GROUP, "effects": [
+        {"when": "after", "event": "attack_failed", "limit": "once_per_game", "do": [{"op": "named", "id": "both_sides_of_pairs"}]},
+        {"when": "static"}]}, "mine.toml")
+    after, static = card.effects
+    assert (after.when, after.event, after.limit) == ("after", "attack_failed", "once_per_game")
+    assert after.ops("named") == ({"op": "named", "id": "both_sides_of_pairs"},)
+    assert (static.event, static.limit, static.if_, static.cost, static.conflicts, static.do) == ("", "", {}, {}, (), ())
+
+
+def test_a_number_a_card_must_have_is_required():
+    group = {key: value for key, value in GROUP.items() if key != "power"}
+    assert refusal(group) == "mine.toml: card G1: field power: is required"
+
+
+def test_a_set_keeps_its_head_and_refuses_a_head_too_long():
+    head = {"id": "t", "title": "T" * 80, "version": "1.2", "license": "CC-BY-4.0"}
+    cards = card_set_from_files([("mine.toml", {**HEAD, "set": head, "card": [GROUP]})])
+    assert (cards.id, cards.title, cards.version, cards.license) == ("t", "T" * 80, "1.2", "CC-BY-4.0")
+    with pytest.raises(CardDataError) as refused:
+        card_set_from_files([("mine.toml", {**HEAD, "set": {**head, "license": "L" * 81}, "card": [GROUP]})])
+    assert str(refused.value) == "mine.toml: field set.license: should be text of 1 to 80 characters"
+    with pytest.raises(CardDataError) as refused:
+        card_set_from_files([])
+    assert str(refused.value) == "the set: no file has a [set] table"
+
+
 @pytest.mark.parametrize("payer", ["self", "cabal", "any", "group"])
 def test_every_token_a_cost_may_name_is_accepted(payer):
     card = card_from_dict({**GROUP, "effects": [{"when": "activated", "cost": {"token": payer}}]}, "mine.toml")

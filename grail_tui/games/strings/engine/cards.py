@@ -221,11 +221,11 @@ def _text(raw: Mapping[str, Any], key: str, where: _Where, limit: int, required:
     return value
 
 
-def _choice(raw: Mapping[str, Any], key: str, where: _Where, choices: Sequence[str], required: bool = True) -> str:
+def _choice(raw: Mapping[str, Any], key: str, where: _Where, choices: Sequence[str], optional: bool = False) -> str:
     if key not in raw:
-        if required:
-            raise where.at(key).fail(f"is required (one of {', '.join(choices)})")
-        return ""
+        if optional:
+            return ""
+        raise where.at(key).fail(f"is required (one of {', '.join(choices)})")
     value = raw[key]
     if value not in choices:
         raise where.at(key).fail(f"{value!r} is not one of {', '.join(choices)}")
@@ -302,7 +302,7 @@ def _effect(raw: Any, where: _Where) -> Effect:
         if key not in known:
             raise where.at(key).fail(f"{key!r} is not a field of an effect ({', '.join(known)})")
     when = _choice(raw, "when", where, WHENS)
-    event = _choice(raw, "event", where, EVENTS, required=when in ("after", "replace"))
+    event = _choice(raw, "event", where, EVENTS, optional=when not in ("after", "replace"))
     ops = raw.get("do", [])
     if not isinstance(ops, list):
         raise where.at("do").fail("should be a list of operations")
@@ -328,7 +328,7 @@ def _effect(raw: Any, where: _Where) -> Effect:
         do=tuple(dict(op) for op in ops),
         if_=_context(raw["if"], where.at("if")) if "if" in raw else {},
         cost=_cost(raw["cost"], where.at("cost")) if "cost" in raw else {},
-        limit=_choice(raw, "limit", where, LIMITS, required=False), conflicts=tuple(conflicts))
+        limit=_choice(raw, "limit", where, LIMITS, optional=True), conflicts=tuple(conflicts))
 
 
 def _condition(raw: Any, where: _Where) -> Mapping[str, Any]:
