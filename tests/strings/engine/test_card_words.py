@@ -85,6 +85,8 @@ def refusal(*cards: dict) -> str:
      'mine.toml: card G1: field effects[0].when: is required (one of static, attack_mod, support_mod, activated, play, after, replace, turn_start, turn_end)'),
     (GROUP, {'effects': [{'when': 'sometimes'}]},
      "mine.toml: card G1: field effects[0].when: 'sometimes' is not one of static, attack_mod, support_mod, activated, play, after, replace, turn_start, turn_end"),
+    (GROUP, {'effects': [{'when': 'replace'}]},
+     'mine.toml: card G1: field effects[0].event: is required (one of plot_announced, strike_announced, attack_committed, attack_failed, attack_succeeded, group_to_destroyed_pile, goal_claimed, support_made, resource_placed, agenda_played)'),
     (GROUP, {'effects': [{'when': 'after'}]},
      'mine.toml: card G1: field effects[0].event: is required (one of plot_announced, strike_announced, attack_committed, attack_failed, attack_succeeded, group_to_destroyed_pile, goal_claimed, support_made, resource_placed, agenda_played)'),
     (GROUP, {'effects': [{'when': 'replace', 'event': 'rain'}]},
@@ -190,6 +192,64 @@ def test_costs_at_their_limits():
             assert card.effects[0].cost == {key: value}
 
 
+@pytest.mark.parametrize(("key", "word"), [
+    ("attack_kind", "control"), ("attack_kind", "destroy"), ("side", "attack"), ("side", "defence"),
+    ("step", "commit"), ("step", "support"), ("shared_alignment", True), ("shared_alignment", False)])
+def test_every_word_a_condition_allows_is_kept_as_written(key, word):
+    """The card format's words for when an effect applies (docs/strings.md, "Cards as data"):
+    each is accepted and kept as the word the rules compare, never read as a card's name."""
+    card = card_from_dict({**GROUP, "effects": [{"when": "static", "if": {key: word, "holder": "self"}}]}, "mine.toml")
+    assert card.effects[0].if_ == {key: word, "holder": {"is": "self"}}
+
+
+def test_a_goal_may_ask_for_at_least_none():
+    """``at_least`` is a whole number from 0 (a count that always holds is allowed, -1 is not)."""
+    goal = card_from_dict({**PLOT, "plot_kind": "goal", "condition": {"all": [{"count": "groups", "at_least": 0}]}},
+                          "mine.toml")
+    assert goal.condition == {"all": [{"count": "groups", "at_least": 0}]}
+
+
+def test_an_unknown_named_effect_or_condition_lists_every_one_the_engine_has(monkeypatch):
+    monkeypatch.setattr("grail_tui.games.strings.engine.cards.NAMED", ("both_sides_of_pairs", "second_sight"))
+    assert refusal({**GROUP, "effects": [{"when": "static", "do": [{"op": "named", "id": "x"}]}]}) == \
+        "mine.toml: card G1: field effects[0].do[0].id: no named effect 'x' exists (both_sides_of_pairs, second_sight)"
+    assert refusal({**PLOT, "plot_kind": "goal", "condition": {"all": [{"named": "x"}]}}) == \
+        "mine.toml: card P1: field condition.all[0].named: no named condition 'x' exists (both_sides_of_pairs, second_sight)"
+
+
+def test_an_effect_keeps_its_event_and_leaves_what_it_does_not_name_empty():
+    card = card_from_dict({**GROUP, "effects": [
+        {"when": "after", "event": "attack_failed", "limit": "once_per_game", "do": [{"op": "named", "id": "both_sides_of_pairs"}]},
+        {"when": "static"}]}, "mine.toml")
+    after, static = card.effects
+    assert (after.when, after.event, after.limit) == ("after", "attack_failed", "once_per_game")
+    assert after.ops("named") == ({"op": "named", "id": "both_sides_of_pairs"},)
+    assert (static.event, static.limit, static.if_, static.cost, static.conflicts, static.do) == ("", "", {}, {}, (), ())
+
+
+def test_a_number_a_card_must_have_is_required():
+    group = {key: value for key, value in GROUP.items() if key != "power"}
+    assert refusal(group) == "mine.toml: card G1: field power: is required"
+
+
+def test_a_set_keeps_its_head_and_refuses_a_head_too_long():
+    head = {"id": "t", "title": "T" * 80, "version": "1.2", "license": "CC-BY-4.0"}
+    cards = card_set_from_files([("mine.toml", {**HEAD, "set": head, "card": [GROUP]})])
+    assert (cards.id, cards.title, cards.version, cards.license) == ("t", "T" * 80, "1.2", "CC-BY-4.0")
+    with pytest.raises(CardDataError) as refused:
+        card_set_from_files([("mine.toml", {**HEAD, "set": {**head, "license": "L" * 81}, "card": [GROUP]})])
+    assert str(refused.value) == "mine.toml: field set.license: should be text of 1 to 80 characters"
+    with pytest.raises(CardDataError) as refused:
+        card_set_from_files([])
+    assert str(refused.value) == "the set: no file has a [set] table"
+
+
+@pytest.mark.parametrize("payer", ["self", "cabal", "any", "group"])
+def test_every_token_a_cost_may_name_is_accepted(payer):
+    card = card_from_dict({**GROUP, "effects": [{"when": "activated", "cost": {"token": payer}}]}, "mine.toml")
+    assert card.effects[0].cost == {"token": payer}
+
+
 def test_what_a_good_card_becomes():
     card = card_from_dict({**GROUP, "global_power": 2, "traits": ["media"], "flavor": "Quiet.", "max_copies": 2,
                            "effects": [{"when": "activated", "text": "Look.", "limit": "once_per_turn",
@@ -273,6 +333,8 @@ def _deck(case: str) -> dict:
         deck["plot_deck"]["cards"] = "CB4"
     elif case == "plot pile missing":
         del deck["plot_deck"]
+    elif case == "group pile not a table":
+        deck["group_deck"] = groups
     elif case == "group not strings":
         groups[0] = 1
     elif case == "unknown":
@@ -298,6 +360,7 @@ def _deck(case: str) -> dict:
     ('set', "my-deck.toml: field deck.set: names set 'ps2', not 'ps1'"),
     ('plot not list', 'my-deck.toml: field plot_deck.cards: should be a list of card ids'),
     ('plot pile missing', 'my-deck.toml: field plot_deck.cards: should be a list of card ids'),
+    ('group pile not a table', 'my-deck.toml: field group_deck.cards: should be a list of card ids'),
     ('group not strings', 'my-deck.toml: field group_deck.cards: should be a list of card ids'),
     ('unknown', "my-deck.toml: field group_deck.cards: no card 'Z9' in set ps1"),
     ('wrong pile', 'my-deck.toml: field plot_deck.cards: D1 (Signals Annex) belongs in the group deck'),

@@ -40,6 +40,7 @@ SELECTOR_KEYS = ("kind", "subtype_any", "alignment_any", "trait_any", "controlle
                  "depth_min", "depth_max", "has_token", "master", "is", "played_by")
 CONTEXT_KEYS = ("attack_kind", "side", "step", "shared_alignment", "attacker", "target", "supporter", "holder", "group",
                 "affected")
+CONTEXT_WORDS = CONTEXT_KEYS[:4]  # the condition keys whose value is a word, not a selector
 COST_KEYS = ("token", "tokens", "discard_plots")
 # every operation and the parameters it may carry (rules §2.4.2 of the card notes)
 OPS: Mapping[str, tuple[str, ...]] = {
@@ -220,11 +221,11 @@ def _text(raw: Mapping[str, Any], key: str, where: _Where, limit: int, required:
     return value
 
 
-def _choice(raw: Mapping[str, Any], key: str, where: _Where, choices: Sequence[str], required: bool = True) -> str:
+def _choice(raw: Mapping[str, Any], key: str, where: _Where, choices: Sequence[str], optional: bool = False) -> str:
     if key not in raw:
-        if required:
-            raise where.at(key).fail(f"is required (one of {', '.join(choices)})")
-        return ""
+        if optional:
+            return ""
+        raise where.at(key).fail(f"is required (one of {', '.join(choices)})")
     value = raw[key]
     if value not in choices:
         raise where.at(key).fail(f"{value!r} is not one of {', '.join(choices)}")
@@ -262,6 +263,7 @@ def _selector(value: Any, where: _Where) -> Mapping[str, Any]:
 def _context(value: Any, where: _Where) -> Mapping[str, Any]:
     if not isinstance(value, dict):
         raise where.fail("should be a table")
+    kept: dict[str, Any] = {}
     for key, item in value.items():
         if key not in CONTEXT_KEYS:
             raise where.at(key).fail(f"{key!r} is not a condition key ({', '.join(CONTEXT_KEYS)})")
@@ -273,11 +275,9 @@ def _context(value: Any, where: _Where) -> Mapping[str, Any]:
             raise where.at(key).fail("should be commit or support")
         elif key == "shared_alignment" and not isinstance(item, bool):
             raise where.at(key).fail("should be true or false")
-        elif key not in ("attack_kind", "side", "step", "shared_alignment"):
-            _selector(item, where.at(key))
-    # a selector may be written as a bare name ("self"): kept as the table it stands for
-    return {key: item if key in ("attack_kind", "side", "step", "shared_alignment") else _selector(item, where.at(key))
-            for key, item in value.items()}
+        # a selector may be written as a bare name ("self"): kept as the table it stands for
+        kept[key] = item if key in CONTEXT_WORDS else _selector(item, where.at(key))
+    return kept
 
 
 def _cost(value: Any, where: _Where) -> Mapping[str, Any]:
@@ -302,7 +302,7 @@ def _effect(raw: Any, where: _Where) -> Effect:
         if key not in known:
             raise where.at(key).fail(f"{key!r} is not a field of an effect ({', '.join(known)})")
     when = _choice(raw, "when", where, WHENS)
-    event = _choice(raw, "event", where, EVENTS, required=when in ("after", "replace"))
+    event = _choice(raw, "event", where, EVENTS, optional=when not in ("after", "replace"))
     ops = raw.get("do", [])
     if not isinstance(ops, list):
         raise where.at("do").fail("should be a list of operations")
@@ -328,7 +328,7 @@ def _effect(raw: Any, where: _Where) -> Effect:
         do=tuple(dict(op) for op in ops),
         if_=_context(raw["if"], where.at("if")) if "if" in raw else {},
         cost=_cost(raw["cost"], where.at("cost")) if "cost" in raw else {},
-        limit=_choice(raw, "limit", where, LIMITS, required=False), conflicts=tuple(conflicts))
+        limit=_choice(raw, "limit", where, LIMITS, optional=True), conflicts=tuple(conflicts))
 
 
 def _condition(raw: Any, where: _Where) -> Mapping[str, Any]:
@@ -503,7 +503,8 @@ def deck_from_dict(data: Mapping[str, Any], file: str, cards: CardSet) -> Deck:
         raise where.at("deck.set").fail(f"names set {head.get('set')!r}, not {cards.id!r}")
     piles: dict[str, tuple[str, ...]] = {}
     for pile in ("plot", "group"):
-        raw = data.get(f"{pile}_deck", {}).get("cards") if isinstance(data.get(f"{pile}_deck"), dict) else None
+        table = data.get(f"{pile}_deck")
+        raw = table.get("cards") if isinstance(table, dict) else None
         here = where.at(f"{pile}_deck.cards")
         if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
             raise here.fail("should be a list of card ids")
