@@ -51,7 +51,8 @@ def _tally(wins: float, games: int) -> dict[str, Any]:
 def run(game: str, games: int = PAIRING_GAMES, table_games: int = TABLE_GAMES, seed: int = 0,
         bot: str = "heuristic", jobs: int = 1, decks: Sequence[str] | None = None,
         options: dict[str, Any] | None = None, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """The matrix of 2-player shares and, if ``table_games``, each deck's share at 4 players."""
+    """The matrix of 2-player shares if ``games``, and each deck's share at 4 players if
+    ``table_games``."""
     kind = registry.get(game)
     names = tuple(decks) if decks else deck_names(kind)
     unknown = [d for d in names if d not in deck_names(kind)]
@@ -101,9 +102,9 @@ def run(game: str, games: int = PAIRING_GAMES, table_games: int = TABLE_GAMES, s
                 sat_four[deck] += 1
     matrix = {names[a]: {names[b]: _tally(won[a][b], met[a][b]) for b in range(len(names)) if b != a}
               for a in range(len(names))}
-    summary: dict[str, Any] = {
-        "game": kind.name, "bot": bot, "seed": seed, "options": chosen,
-        "two_players": {
+    summary: dict[str, Any] = {"game": kind.name, "bot": bot, "seed": seed, "options": chosen}
+    if games:
+        summary["two_players"] = {
             "games_per_pairing": games,
             "matrix": matrix,
             "mean": {names[a]: _tally(sum(won[a]), sum(met[a])) for a in range(len(names))},
@@ -111,32 +112,33 @@ def run(game: str, games: int = PAIRING_GAMES, table_games: int = TABLE_GAMES, s
             "outside_band": [f"{names[a]} {won[a][b] / met[a][b]:.0%} v {names[b]}"
                              for a in range(len(names)) for b in range(len(names))
                              if a != b and met[a][b] and won[a][b] / met[a][b] > BAND[1]],
-        },
-        "seconds": round(time.perf_counter() - started, 1),
-    }
+        }
     if tables:
         summary["four_players"] = {"games_per_table": table_games, "tables": len(tables), "fair_share": 0.25,
                                    "decks": {names[d]: _tally(at_four[d], sat_four[d]) for d in range(len(names))}}
+    summary["seconds"] = round(time.perf_counter() - started, 1)
     return summary
 
 
 def markdown(summary: dict[str, Any]) -> str:
     """The matrix as Markdown tables: the row deck's share of its games against the column deck,
-    in per cent, then each deck's share at 4 players."""
-    two = summary["two_players"]
-    names = list(two["matrix"])
-    lines = ["| deck \\ against | " + " | ".join(names) + " | mean |",
-             "|---|" + "---|" * (len(names) + 1)]
-    for row in names:
-        cells = [("-" if col == row else f"{100 * two['matrix'][row][col]['share']:.0f}") for col in names]
-        lines.append(f"| {row} | " + " | ".join(cells) + f" | {100 * two['mean'][row]['share']:.0f} |")
-    lines.append("")
-    lines.append(f"{two['games_per_pairing']} games per pairing, seats alternating; "
-                 f"pairings outside {BAND[0]:.0%}-{BAND[1]:.0%}: "
-                 + (", ".join(two["outside_band"]) if two["outside_band"] else "none") + ".")
+    in per cent, then each deck's share at 4 players (each part if it was played)."""
+    lines: list[str] = []
+    two = summary.get("two_players")
+    if two:
+        names = list(two["matrix"])
+        lines += ["| deck \\ against | " + " | ".join(names) + " | mean |", "|---|" + "---|" * (len(names) + 1)]
+        for row in names:
+            cells = [("-" if col == row else f"{100 * two['matrix'][row][col]['share']:.0f}") for col in names]
+            lines.append(f"| {row} | " + " | ".join(cells) + f" | {100 * two['mean'][row]['share']:.0f} |")
+        lines.append("")
+        lines.append(f"{two['games_per_pairing']} games per pairing, seats alternating; "
+                     f"pairings outside {BAND[0]:.0%}-{BAND[1]:.0%}: "
+                     + (", ".join(two["outside_band"]) if two["outside_band"] else "none") + ".")
     four = summary.get("four_players")
     if four:
-        lines += ["", "| deck | share at 4 players | 95% interval |", "|---|---|---|"]
+        lines += [""] if lines else []
+        lines += ["| deck | share at 4 players | 95% interval |", "|---|---|---|"]
         for name, row in four["decks"].items():
             lo, hi = row["ci95"]
             lines.append(f"| {name} | {100 * row['share']:.1f} | {100 * lo:.1f}-{100 * hi:.1f} |")

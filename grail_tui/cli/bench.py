@@ -77,8 +77,9 @@ def _register_balance(bench_sub: Any) -> None:
                                           "four decks at 4 players, seats rotating. Each deck's share of the "
                                           "wins with a 95% interval, as JSON or Markdown tables.")
     bl.add_argument("--game", choices=registry.names(), default="strings", help="which game (default strings)")
-    bl.add_argument("--games", type=positive, default=200,
-                    help="games per pairing of two decks (default 200: about ±7 points at 95%%)")
+    bl.add_argument("--games", type=int, default=200,
+                    help="games per pairing of two decks (default 200: about ±7 points at 95%%; "
+                         "0: none, only the tables of four)")
     bl.add_argument("--table-games", type=int, default=40,
                     help="games per table of four decks at 4 players (default 40; 0: none)")
     bl.add_argument("--decks", default="", help="only these decks, comma-separated (default: all)")
@@ -199,8 +200,10 @@ def run_balance(args: argparse.Namespace) -> int:
     from .common import CommandError
 
     decks = [d.strip() for d in args.decks.split(",") if d.strip()]
-    if args.table_games < 0:
-        raise CommandError("--table-games is a whole number of at least 0")
+    if args.table_games < 0 or args.games < 0:
+        raise CommandError("--games and --table-games are whole numbers of at least 0")
+    if args.games == 0 and args.table_games == 0:
+        raise CommandError("nothing to play: --games and --table-games are both 0")
     try:
         summary = run(args.game, args.games, args.table_games, args.seed, args.bot, args.jobs, decks or None)
     except ValueError as exc:

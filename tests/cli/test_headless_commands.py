@@ -250,6 +250,12 @@ def test_bench_balance_plays_each_deck_against_the_others_with_seats_alternating
     table = grail("bench", "balance", "--game", "strings", "--decks", "old-money,low-note", "--games", "2",
                   "--table-games", "0", "--markdown")
     assert table.returncode == 0 and table.stdout.startswith("| deck \\ against | old-money | low-note | mean |")
+    # only the tables of four: no pairings played, none reported
+    four = grail("bench", "balance", "--game", "strings", "--decks", "old-money,low-note,masks,open-eye",
+                 "--games", "0", "--table-games", "2", "--markdown")
+    assert four.returncode == 0, four.stderr
+    assert four.stdout.startswith("| deck | share at 4 players |") and "per pairing" not in four.stdout
+    assert "2 games at each of the 1 tables of four decks" in four.stdout
 
 
 def test_bench_balance_refuses_what_it_cannot_compare():
@@ -257,8 +263,10 @@ def test_bench_balance_refuses_what_it_cannot_compare():
                        (("--decks", "old-money,nowhere"), "no deck 'nowhere'"),
                        (("--decks", "old-money"), "at least two decks"),
                        (("--bot", "wizard"), "unknown bot level 'wizard'"),
-                       (("--table-games", "-1"), "at least 0")):
-        out = grail("bench", "balance", "--games", "1", *args)
+                       (("--table-games", "-1"), "at least 0"),
+                       (("--games", "-1"), "at least 0"),
+                       (("--games", "0", "--table-games", "0"), "nothing to play")):
+        out = grail("bench", "balance", *(() if "--games" in args else ("--games", "1")), *args)
         assert out.returncode != 0 and said in out.stderr and "Traceback" not in out.stderr, (args, out.stderr)
 
 

@@ -209,3 +209,54 @@ def test_a_cabal_that_counts_places_places_a_place_before_a_stronger_group():
     assert {a.card for a in view.legal if isinstance(a, Place)} >= {place, stronger}
     choice = HeuristicBot(0).decide(view, view.legal)
     assert isinstance(choice, Place) and choice.card == place
+
+
+
+def three_rivals_one_a_place_short():
+    """Seat 0's main phase at 3 players (basic goal 12), Open Palm's Cabal (power 10, Pacifist and
+    Progressive) in play. Seat 1 (Old Money, The Velvet Ledger: 4 resources and 8 groups) controls
+    8 groups and no resource: 4 short of either goal. Seat 2 (Borderlines, The Cartographers of
+    Dusk: 7 Places) controls 7 groups, 6 of them Places: one short. Each holds a Progressive group
+    at depth 3 under a master of other alignments, that seat 0's Cabal takes 33 times in 36.
+    Returns the game and those two groups by seat."""
+    from tests.strings.engine.test_victory import grow
+    from tests.strings.helpers import A, C, F, at_main, clear_hands, seat
+
+    game = at_main(F, A, C)
+    clear_hands(game)
+    board = game.board
+    top = seat(game, 2, "C3")  # Places all: Republic of Eastmarch, State and Traditional
+    middle = seat(game, 2, "C4", under=top)  # Old Capital District, State and Mundane
+    canal = seat(game, 2, "C5", under=middle)  # Canal City of Vesk, Market and Progressive, resistance 4
+    fog = seat(game, 2, "C2", under=top)
+    seat(game, 2, "C6", under=fog)
+    seat(game, 2, "C7", under=fog)
+    parking = seat(game, 1, "K01", owner=1)  # State and Mundane
+    watch = seat(game, 1, "K02", under=parking, owner=1)  # Traditional
+    influencers = seat(game, 1, "K10", under=watch, owner=1)  # Market and Progressive, resistance 3
+    grow(game, 1, 8)
+    assert board.count_groups(1) == 8 and board.count_groups(2) == 7
+    assert board.depth(canal) == board.depth(influencers) == 3
+    return game, {1: influencers, 2: canal}
+
+
+def test_the_heuristic_sees_the_rival_one_place_from_a_goal_as_the_leader():
+    game, _targets = three_rivals_one_a_place_short()
+    assert HeuristicBot(0).leader(game.view(0)) == 2
+
+
+def test_at_three_players_the_heuristic_takes_from_the_rival_nearest_a_goal():
+    """As good a chance to take a group of the rival with the most groups: it takes the one of the
+    rival a Place from winning."""
+    from grail_tui.games.strings.engine import AttackKind, Declare
+
+    game, targets = three_rivals_one_a_place_short()
+    view = game.view(0)
+    bot = HeuristicBot(0)
+    cabal = game.board.cabal[0]
+    takes = {a.target: bot.odds(view, a) for a in view.legal if isinstance(a, Declare)
+             and a.kind is AttackKind.CONTROL and not a.use_global and a.attacker == cabal}
+    assert takes[targets[1]] == takes[targets[2]] == 33 / 36
+    choice = bot.decide(view, view.legal)
+    assert isinstance(choice, Declare) and choice.kind is AttackKind.CONTROL
+    assert game.board.controller[choice.target] == 2

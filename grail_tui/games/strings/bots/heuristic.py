@@ -3,6 +3,8 @@ goal by the attacks the odds favour (STRINGS.md appendix A) and towards its Caba
 (the groups it counts first; destroying for a Cabal that counts destroyed power; never a destroy
 for one whose goal forbids them), backs its own side in an attack and
 the defence against whoever leads, tries to break a rival's claim, and never gives a rival cards.
+Whoever leads is the rival nearest a goal: the basic goal or their Cabal's special goal, as far as
+the table shows it (a rival with fewer groups may be one Place short of seven Places).
 
 It estimates an attack from the printed numbers it can see (power, resistance, alignments, the
 target's depth and its master), not the engine's full arithmetic: card effects and support it
@@ -11,7 +13,7 @@ cannot foresee are left out, so it asks for a margin with room to spare."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..engine import (
@@ -49,6 +51,8 @@ DEPTH_BONUS = {1: 10, 2: 5}
 WORTH_TRYING = 0.55  # the least chance of success it declares a control attack for
 WORTH_DESTROYING = 0.7  # the least chance for destroying a rival's group
 GOAL_WEIGHT = 1.5  # a group its special goal counts is worth this much more
+LEADER_WEIGHT = 1.25  # at 3+ players, taking a group from the rival nearest a goal is worth this much more
+DESTROYED_POWER_STEP = 3  # printed power one destroyed group adds, about (a goal counting power in steps)
 
 
 def chance(margin: int) -> float:
@@ -56,6 +60,49 @@ def chance(margin: int) -> float:
     if margin <= 1:
         return 0.0
     return (33 if margin >= 10 else _SUCCESSES[margin]) / 36
+
+
+def _need(view: PlayerView, at_least: object) -> int:
+    """A condition's threshold: a number or 'basic_goal - k' (card notes §2)."""
+    if isinstance(at_least, int):
+        return at_least
+    _goal, _minus, k = str(at_least).partition("-")
+    return view.public.basic_goal - int(k or 0)
+
+
+def short_of_goal(view: PlayerView, player: int, cards: Mapping[str, CardDef]) -> int:
+    """About how many groups (or steps of that size) ``player`` still lacks for a goal: the basic
+    goal or their Cabal's special goal, read from what the table shows (structure, resources in
+    play, destroyed piles). Goal cards in a hand are hidden, so they are not counted; neither is a
+    promise the table cannot check (never having tried a destroy)."""
+    public = view.public
+    groups = [s for s in public.structure if s.controller == player and cards[s.card].kind == "group"]
+    best = public.basic_goal - len(groups)
+    cabal = public.seats[player].cabal
+    if cabal is None:
+        return max(best, 0)
+    condition = cards[cabal.card].condition
+    atoms = condition.get("all", ()) or condition.get("any", ())
+    needs: list[int] = []
+    for atom in atoms:
+        where = atom.get("where", {})
+        if atom.get("count") == "groups":
+            subtypes, traits = set(where.get("subtype_any", ())), set(where.get("trait_any", ()))
+            counted = [s for s in groups
+                       if (not subtypes or cards[s.card].subtype in subtypes)
+                       and (not traits or traits & set(cards[s.card].traits))
+                       and (where.get("owner") != "other" or s.owner != player)]
+            needs.append(_need(view, atom.get("at_least", 0)) - len(counted))
+        elif atom.get("count") == "resources":
+            held = sum(1 for a in public.attached if a.controller == player and cards[a.card].kind == "resource")
+            needs.append(_need(view, atom.get("at_least", 0)) - held)
+        elif atom.get("sum") == "printed_power":
+            power = sum(cards[f.card].power for f in public.seats[player].destroyed)
+            needs.append(-(-(_need(view, atom.get("at_least", 0)) - power) // DESTROYED_POWER_STEP))
+    if needs:
+        special = max(needs) if "all" in condition else min(needs)
+        best = min(best, special)
+    return max(best, 0)
 
 
 @dataclass(frozen=True)
@@ -169,6 +216,18 @@ class HeuristicBot:
                 counts[seated.controller] += 1
         return counts
 
+    def _nearness(self, view: PlayerView) -> list[tuple[int, int]]:
+        """Per player, a key that is least for whoever is nearest winning: what they lack for a
+        goal, then (between equals) the more groups."""
+        counts = self._groups(view)
+        return [(short_of_goal(view, p, self.cards), -counts[p]) for p in range(view.public.players)]
+
+    def leader(self, view: PlayerView) -> int:
+        """The rival nearest a goal (-1: no rival in the game)."""
+        near = self._nearness(view)
+        rivals = [p for p in range(view.public.players) if p != view.player and not view.public.seats[p].eliminated]
+        return min(rivals, key=lambda p: near[p], default=-1)
+
     def _place(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         cabal = next((s.uid for s in view.public.structure if s.controller == view.player and s.master < 0), -1)
         places = [a for a in legal if isinstance(a, Place) and a.card >= 0]
@@ -231,8 +290,8 @@ class HeuristicBot:
 
     def _main(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         me = view.player
-        counts = self._groups(view)
-        leader = max((p for p in range(len(counts)) if p != me), key=lambda p: counts[p], default=-1)
+        leader = self.leader(view)
+        crowded = view.public.players > 2  # with one rival, every attack is on the leader already
         seated = {s.uid: s for s in view.public.structure}
         goal = self.goal(view)
         best: tuple[float, Action] | None = None
@@ -249,6 +308,8 @@ class HeuristicBot:
                 if odds < WORTH_TRYING:
                     continue
                 value = odds * (2 if defender != me else 1)  # taking a rival's group counts twice
+                if crowded and defender == leader:
+                    value *= LEADER_WEIGHT
                 if target is not None and goal.wants(self.card(target), owned_by_other=place is not None
                                                      and place.owner != me):
                     value *= GOAL_WEIGHT
@@ -319,9 +380,9 @@ class HeuristicBot:
         elif defender == me:
             side = Side.DEFENCE
         else:
-            counts = self._groups(view)
-            # a third party holds back the leader
-            side = Side.DEFENCE if counts[attack.player] >= max(counts) else None
+            near = self._nearness(view)
+            # a third party holds back whoever is nearest winning
+            side = Side.DEFENCE if near[attack.player] <= min(near) else None
         if side is None:
             return passing
         helps = [a for a in legal if isinstance(a, (Support, Agent)) and a.side is side]
