@@ -7,7 +7,7 @@ import itertools
 
 from grail_tui.games.hunt.bots import make_bot
 from grail_tui.games.hunt.bots.strong import StrongBot
-from grail_tui.games.hunt.engine import Assign, Field, Game, Initiate, Phase, Setup, Variant
+from grail_tui.games.hunt.engine import Assign, Field, Game, Initiate, Phase, Setup, Sheet, Unit, Variant
 
 
 def _opened(players: int = 3, variant: Variant = Variant.STANDARD) -> Game:
@@ -52,6 +52,34 @@ def test_it_offers_to_take_over_the_initiate_carrying_the_grail_home():
     points = sum(u.points for u, _ in on_ac[0].placements) + view.sheet.influence[ac]
     assert points > 20  # more than the rival is known to hold
     assert on_ac[0] in game.legal_actions(0)
+
+
+def test_a_takeover_is_offered_that_beats_a_big_holding_the_beliefs_find_unlikely_but_possible():
+    """A rival who opened big on the initiate carrying the grail home wins unless outbid: when
+    the worlds drawn give it 51 there now and then (2 in 16) and 10 otherwise, one of the
+    takeovers offered holds more than 51, not only the one that beats the likely 10."""
+    game = _opened()
+    ac = Initiate.AC
+    game.positions[ac] = Field.TORTOSA.value
+    game.bearer, game.grail_field = ac.value, -1
+    view = game.view(0)
+    bot = StrongBot(1)
+    draws = itertools.count()
+
+    def worlds(view):
+        sheets = [Sheet.from_view(view.sheet), Sheet(), Sheet()]
+        big = next(draws) % 8 == 0
+        units = ("A10", "A9", "B9", "A8", "B8", "A7") if big else ("A10",)
+        for code in units:
+            sheets[2].place(Unit.parse(code), ac)
+        return sheets
+
+    bot.world_sheets = worlds  # type: ignore[method-assign]
+    offers = [a for a in bot.takeovers(view) if all(i == ac for _, i in a.placements)]
+    holdings = sorted(view.sheet.influence[ac] + sum(u.points for u, _ in a.placements) for a in offers)
+    assert holdings and holdings[0] > 10
+    assert holdings[-1] > 51, holdings
+    assert all(a in game.legal_actions(0) for a in offers)
 
 
 def test_no_takeover_is_offered_when_everything_is_far_from_home():

@@ -53,6 +53,11 @@ LIGHT_OPENING = ("A10", "A9", "B9")  # 28 points; 72 kept free
 TAKEOVER_INITIATES = 2  # initiates nearest to delivering, considered for a takeover
 TAKEOVER_STEPS = 5  # ... if at most this many steps from holding the grail at home
 TAKEOVER_SAMPLES = 16
+# How much a takeover must beat, as quantiles of the most a rival holds there by the worlds drawn:
+# the likely case, and one wary of a rival's big opening holding that the beliefs give 1 in 10
+# (the strong bot lost games by carrying home, on its 28-point opening, an initiate a heuristic
+# rival had opened 51 on, the bigger takeover never offered).
+TAKEOVER_QUANTILES = (0.75, 0.95)
 RESERVE = 0.002  # worth of a free point at the end of a playout
 
 
@@ -178,12 +183,14 @@ class StrongBot:
                 continue
             rivals = sorted(max(sheets[p].influence(i) for p in range(len(sheets)) if p != me)
                             for sheets in worlds)
-            likely = rivals[int(len(rivals) * 0.75)]
-            want = likely + 1 - view.sheet.influence[i]
-            if want <= 0 or want > sum(u.points for u in free):
-                continue
-            units = _units_for(free, want)
-            out.append(Assign(me, tuple((u, Initiate(i)) for u in units)))
+            for quantile in TAKEOVER_QUANTILES:
+                likely = rivals[min(len(rivals) - 1, int(len(rivals) * quantile))]
+                want = likely + 1 - view.sheet.influence[i]
+                if want <= 0 or want > sum(u.points for u in free):
+                    continue
+                takeover = Assign(me, tuple((u, Initiate(i)) for u in _units_for(free, want)))
+                if takeover not in out:
+                    out.append(takeover)
         return out
 
     def world_sheets(self, view: PlayerView) -> list[Sheet]:
