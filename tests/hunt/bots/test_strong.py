@@ -4,10 +4,27 @@ on the initiate about to bring the grail home."""
 from __future__ import annotations
 
 import itertools
+import json
+from pathlib import Path
 
-from grail_tui.games.hunt.bots import make_bot
+import pytest
+
+from grail_tui.games.hunt.bots import HeuristicBot, make_bot
 from grail_tui.games.hunt.bots.strong import StrongBot
-from grail_tui.games.hunt.engine import Assign, Field, Game, Initiate, Phase, Setup, Variant
+from grail_tui.games.hunt.engine import (
+    Assign,
+    Field,
+    Game,
+    Initiate,
+    Phase,
+    Setup,
+    Sheet,
+    Unit,
+    Variant,
+    action_from_dict,
+)
+
+POSITIONS = Path(__file__).parent / "positions"
 
 
 def _opened(players: int = 3, variant: Variant = Variant.STANDARD) -> Game:
@@ -52,6 +69,34 @@ def test_it_offers_to_take_over_the_initiate_carrying_the_grail_home():
     points = sum(u.points for u, _ in on_ac[0].placements) + view.sheet.influence[ac]
     assert points > 20  # more than the rival is known to hold
     assert on_ac[0] in game.legal_actions(0)
+
+
+def test_a_takeover_is_offered_that_beats_a_big_holding_the_beliefs_find_unlikely_but_possible():
+    """A rival who opened big on the initiate carrying the grail home wins unless outbid: when
+    the worlds drawn give it 51 there now and then (2 in 16) and 10 otherwise, one of the
+    takeovers offered holds more than 51, not only the one that beats the likely 10."""
+    game = _opened()
+    ac = Initiate.AC
+    game.positions[ac] = Field.TORTOSA.value
+    game.bearer, game.grail_field = ac.value, -1
+    view = game.view(0)
+    bot = StrongBot(1)
+    draws = itertools.count()
+
+    def worlds(view):
+        sheets = [Sheet.from_view(view.sheet), Sheet(), Sheet()]
+        big = next(draws) % 8 == 0
+        units = ("A10", "A9", "B9", "A8", "B8", "A7") if big else ("A10",)
+        for code in units:
+            sheets[2].place(Unit.parse(code), ac)
+        return sheets
+
+    bot.world_sheets = worlds  # type: ignore[method-assign]
+    offers = [a for a in bot.takeovers(view) if all(i == ac for _, i in a.placements)]
+    holdings = sorted(view.sheet.influence[ac] + sum(u.points for u, _ in a.placements) for a in offers)
+    assert holdings and holdings[0] > 10
+    assert holdings[-1] > 51, holdings
+    assert all(a in game.legal_actions(0) for a in offers)
 
 
 def test_no_takeover_is_offered_when_everything_is_far_from_home():
@@ -102,3 +147,28 @@ def test_the_budget_is_counted_on_the_clock_it_is_given():
         worlds[name] = seen
     assert worlds["racing"] < worlds["still"]
     assert worlds["racing"] <= 1 + 16  # one world searched (takeovers may draw their own 16)
+
+
+@pytest.mark.parametrize("stall", [128, 141])
+def test_a_stalled_game_is_played_to_a_finish_not_to_turn_500(stall):
+    """From games that stalled (initiates stepped to and fro, nobody carrying the grail home,
+    to turn 90 and, with the old bot, on to the turn limit): the strong bot, once the game has
+    run long, spends what it kept back, brings home an initiate it leads on and keeps the
+    others from setting it back, and wins well before turn 200. (Its clock stands still: four
+    worlds a decision, whatever the machine's load.)"""
+    data = json.loads((POSITIONS / f"stall-{stall}.json").read_text())
+    game = Game(Setup(players=data["players"], seed=data["seed"]))
+    for action in data["actions"]:
+        game.apply(action_from_dict(action))
+    assert game.turn == 90 and game.outcome is None
+    seat = data["strong"]
+    bots = [StrongBot(stall, budget=1.0, max_samples=4, clock=lambda: 0.0) if p == seat
+            else HeuristicBot(stall * 31 + p) for p in range(3)]
+    while game.outcome is None and game.turn < 200:
+        waiting = game.to_act()
+        asked = waiting if game.phase in (Phase.OPENING, Phase.OBJECTIONS) else waiting[:1]
+        chosen = [bots[p].decide(game.view(p), list(game.legal_actions(p))) for p in asked]
+        for action in chosen:
+            game.apply(action)
+    assert game.outcome is not None, f"still no winner at turn {game.turn}"
+    assert game.outcome.winner == seat

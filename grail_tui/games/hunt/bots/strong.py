@@ -40,8 +40,8 @@ from ..engine import (
 )
 from . import world
 from .beliefs import Beliefs
-from .evaluate import steps_home, value
-from .heuristic import HARM, HeuristicBot, _units_for, objection_amount
+from .evaluate import estimates, steps_home, value
+from .heuristic import HARM, HeuristicBot, _carry, _units_for, objection_amount
 
 MAX_CANDIDATES = 6
 HORIZON_TURNS = 3
@@ -53,7 +53,17 @@ LIGHT_OPENING = ("A10", "A9", "B9")  # 28 points; 72 kept free
 TAKEOVER_INITIATES = 2  # initiates nearest to delivering, considered for a takeover
 TAKEOVER_STEPS = 5  # ... if at most this many steps from holding the grail at home
 TAKEOVER_SAMPLES = 16
+# How much a takeover must beat, as quantiles of the most a rival holds there by the worlds drawn:
+# the likely case, and one wary of a rival's big opening holding that the beliefs give 1 in 10
+# (the strong bot lost games by carrying home, on its 28-point opening, an initiate a heuristic
+# rival had opened 51 on, the bigger takeover never offered).
+TAKEOVER_QUANTILES = (0.75, 0.95)
 RESERVE = 0.002  # worth of a free point at the end of a playout
+# ... while there is time to spend it. Games with a strong player end by turn 50 or so; one that
+# runs on has stalled in a loop (initiates stepped to and fro, nobody carrying the grail home) in
+# which every side keeps its points for later. From LONG_GAME on, a free point is worth less each
+# turn, nothing from twice that on, so that the bot spends them to lead and carry an initiate home.
+LONG_GAME = 60
 
 
 class StrongBot:
@@ -83,6 +93,8 @@ class StrongBot:
         if len(legal) == 1:
             return legal[0]
         candidates = self.candidates(view, legal)
+        if view.public.turn >= LONG_GAME and view.hq is None:
+            candidates = self.race_home(view, legal, candidates) or candidates
         if len(candidates) == 1:
             if self.beliefs is not None and isinstance(candidates[0], Propose):
                 self.beliefs.proposed(view, candidates[0])
@@ -152,6 +164,111 @@ class StrongBot:
             picks += [Match(me, x) for x in sorted({amounts[0], amounts[-1]})]
         return picks
 
+    def race_home(self, view: PlayerView, legal: Sequence[Action],
+                  candidates: list[Action]) -> list[Action] | None:
+        """In a long game (LONG_GAME on), play to finish it, not to deny: bring home an initiate
+        it leads on, keep the others from setting it back, and back its own such steps with what
+        it holds. None: nothing of the kind to do here (the usual candidates stand).
+
+        A game that runs this long has stalled: seen in 5 of 89 games, initiates were stepped to
+        and fro for 450 turns, each step too small a gain, far from home, to be worth a reveal
+        or an objection to anyone, the strong bot's own playouts included."""
+        me = view.player
+        pub = view.public
+        base = world.build(view)
+        # led on by what the rivals have shown: its beliefs may overrate a rival there (in one
+        # stall they put 30 on a rival who had shown and held 21, against its 29), and a wrong
+        # guess costs a reveal at most. A delivery is worth it when it wins more often than one
+        # game in n: a win is worth 1 - 1/n, a loss -1/n, a game that never ends nothing.
+        led = self.leads(view, shown_only=True)
+        if not led:
+            return None
+        sure = {i for i in led if self.win_odds(view, i) > 1.0 / pub.players}
+        nearer = {i: steps_home(base, i) for i in led}
+
+        def progress(game: Game) -> int:
+            """Steps the initiates it leads on came nearer home (negative: set back)."""
+            return sum(nearer[i] - steps_home(game, i) for i in led if game.in_play[i])
+
+        phase = pub.phase
+        contest = pub.contest
+        if phase is Phase.TURN:
+            ahead: list[tuple[int, Action]] = []
+            for action in legal:
+                if not isinstance(action, Propose):
+                    continue
+                try:
+                    after = _carried(base, action)
+                except IllegalActionError:
+                    continue
+                gain = progress(after)
+                home = after.outcome
+                if home is not None and (home.bearer is None or home.bearer.value not in sure):
+                    continue  # it would end the game on an initiate a rival may lead on
+                if gain > 0:
+                    ahead.append((gain, action))
+            if not ahead:
+                return None
+            ahead.sort(key=lambda x: -x[0])
+            steps = [a for _, a in ahead[:MAX_CANDIDATES]]
+            return steps + [a for a in candidates if isinstance(a, Assign) and a.placements]
+        if contest is None:
+            return None
+        try:
+            after = _carried(base.what_if_turn(contest.mover, contest.proposal),
+                             Propose(contest.mover, contest.proposal))
+        except IllegalActionError:
+            return None
+        if phase is Phase.OBJECTIONS and contest.mover != me and progress(after) < 0:
+            amounts = [a.amount for a in legal if isinstance(a, Object)]
+            if amounts:
+                return [Object(me, objection_amount(view, max(amounts)))]
+        if phase is Phase.REPLY and contest.mover == me and progress(after) > 0:
+            matches = [a for a in legal if isinstance(a, Match)]
+            if matches:
+                return [min(matches, key=lambda a: a.amount)]
+        return None
+
+    def win_odds(self, view: PlayerView, initiate: int) -> float:
+        """How likely it holds the most on ``initiate`` (a tie won: it would be the final
+        proposer), by its beliefs (without: the public estimates)."""
+        me = view.player
+        mine = view.sheet.influence[initiate]
+        odds = 1.0
+        for p in range(view.public.players):
+            if p == me:
+                continue
+            if self.beliefs is None:
+                odds *= 1.0 if estimates(view.public, me)[p][initiate] <= mine else 0.0
+                continue
+            belief = self.beliefs.rivals[p]
+            below = sum(w for sheet, w in zip(belief.particles, belief.weights, strict=True)
+                        if max(0, sheet.totals[initiate] - sheet.costs[initiate]) <= mine)
+            odds *= below / (sum(belief.weights) or 1.0)
+        return odds
+
+    def leads(self, view: PlayerView, shown_only: bool = False) -> list[int]:
+        """Initiates in play on which it holds more than any rival has shown and (unless
+        ``shown_only``) is believed to hold."""
+        me = view.player
+        pub = view.public
+        guess = estimates(pub, me)
+        out = []
+        for i in range(8):
+            if pub.positions[i] is None:
+                continue
+            rival = 0.0
+            for p in range(pub.players):
+                if p == me:
+                    continue
+                rival = max(rival, float(pub.known[p][i]))
+                if not shown_only:
+                    rival = max(rival, self.beliefs.likely_influence(p, i) if self.beliefs is not None
+                                else guess[p][i])
+            if view.sheet.influence[i] > rival:
+                out.append(i)
+        return out
+
     def opening(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """A light opening: one initiate gets a start, most of the sheet stays free
         to take over whichever initiate ends up carrying the grail home."""
@@ -178,12 +295,14 @@ class StrongBot:
                 continue
             rivals = sorted(max(sheets[p].influence(i) for p in range(len(sheets)) if p != me)
                             for sheets in worlds)
-            likely = rivals[int(len(rivals) * 0.75)]
-            want = likely + 1 - view.sheet.influence[i]
-            if want <= 0 or want > sum(u.points for u in free):
-                continue
-            units = _units_for(free, want)
-            out.append(Assign(me, tuple((u, Initiate(i)) for u in units)))
+            for quantile in TAKEOVER_QUANTILES:
+                likely = rivals[min(len(rivals) - 1, int(len(rivals) * quantile))]
+                want = likely + 1 - view.sheet.influence[i]
+                if want <= 0 or want > sum(u.points for u in free):
+                    continue
+                takeover = Assign(me, tuple((u, Initiate(i)) for u in _units_for(free, want)))
+                if takeover not in out:
+                    out.append(takeover)
         return out
 
     def world_sheets(self, view: PlayerView) -> list[Sheet]:
@@ -215,8 +334,18 @@ class StrongBot:
         truth = [[float(game.influence(p, i)) for i in range(8)] for p in range(game.players)]
         worth = value(game, me, truth, hq, to_scale=TO_SCALE)
         if game.outcome is None and game.hq_owner is None:
-            worth += RESERVE * game.sheets[me].remaining  # free points can still take over
+            worth += reserve(game.turn) * game.sheets[me].remaining  # free points can still take over
         return worth
+
+
+def _carried(game: Game, action: Action) -> Game:
+    """``game`` after ``action`` carries unopposed (the heuristic's own lookahead)."""
+    return _carry(game, action)
+
+
+def reserve(turn: int) -> float:
+    """What a free point is worth at the end of a playout that ends on ``turn`` (see LONG_GAME)."""
+    return RESERVE * min(1.0, max(0.0, (2 * LONG_GAME - turn) / LONG_GAME))
 
 
 def _mean(xs: Sequence[float | None]) -> float:
