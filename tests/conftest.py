@@ -7,15 +7,42 @@ import pytest
 from hypothesis import Phase, settings
 
 
-# -- the package compiled once, before any worker or process starts ---------------------------------
+# -- the package and the tests compiled once, before any worker or process starts -----------------
 # Hundreds of processes start from this checkout (servers, SSH doors, apps, commands), and each
 # pytest worker imports it too. Where bytecode is not written (PYTHONDONTWRITEBYTECODE, as on the
 # machines that run the suite) every one of them compiled each module it imports from source:
 # about a fifth of a process's start. Compiled here once, they read it (reading is allowed).
+# The same holds for the tests themselves: each worker collects every test module, and pytest
+# rewrote each one's asserts and compiled it again in every worker (5.5 of a worker's 8.7 CPU-s
+# before its first test). Pytest reads a rewritten module it finds cached even where it may not
+# write one (`exec_module` in _pytest/assertion/rewrite.py), so it is written here, once.
 def pytest_configure(config: pytest.Config) -> None:
-    package = Path(__file__).resolve().parent.parent / "grail_tui"
-    if sys.dont_write_bytecode and package.is_dir() and not hasattr(config, "workerinput"):
-        compileall.compile_dir(package, quiet=2)
+    root = Path(__file__).resolve().parent.parent
+    if not sys.dont_write_bytecode or hasattr(config, "workerinput"):
+        return
+    if (root / "grail_tui").is_dir():
+        compileall.compile_dir(root / "grail_tui", quiet=2)
+    _rewrite_once(config, Path(__file__).resolve().parent)
+
+
+def _rewrite_once(config: pytest.Config, tests: Path) -> None:
+    """Every module under ``tests``: the test modules and conftests rewritten as pytest rewrites
+    them, the helpers compiled as Python does. Private to pytest (pinned in pyproject.toml):
+    tests/test_suite.py fails if a new pytest no longer reads what is written here."""
+    from _pytest.assertion import rewrite
+    from _pytest.pathlib import fnmatch_ex
+
+    state = config.stash[rewrite.assertstate_key]
+    patterns = config.getini("python_files")
+    for module in tests.rglob("*.py"):
+        pyc = rewrite.get_cache_dir(module) / (module.name[:-3] + rewrite.PYC_TAIL)
+        if module.name == "conftest.py" or any(fnmatch_ex(pattern, module) for pattern in patterns):
+            if rewrite._read_pyc(module, pyc) is None:
+                pyc.parent.mkdir(exist_ok=True)
+                source, code = rewrite._rewrite_test(module, config)
+                rewrite._write_pyc(state, code, source, pyc)
+        else:
+            compileall.compile_file(module, quiet=2)
 
 
 # -- every test's own places: no test reaches a server, a save or a setting of this machine ------

@@ -1,0 +1,39 @@
+"""The suite's own machinery (tests/conftest.py): what keeps it fast must keep working."""
+
+import importlib.util
+import sys
+
+import pytest
+from _pytest.assertion import rewrite
+
+from .conftest import _rewrite_once
+
+
+def test_a_test_module_rewritten_once_is_read_by_pytest_as_rewritten_without_rewriting_it_again(
+        tmp_path, request, monkeypatch):
+    """Each worker would otherwise rewrite and compile every test module again (where bytecode is
+    not written): pytest must find what the controller wrote, and its asserts must still explain."""
+    hook = next((finder for finder in sys.meta_path if isinstance(finder, rewrite.AssertionRewritingHook)),
+                None)
+    if hook is None:
+        pytest.skip("asserts are not rewritten in this run (--assert=plain)")
+    (tmp_path / "test_cached_sample.py").write_text("def test_it():\n    assert [1, 2] == [1, 3]\n")
+    (tmp_path / "sample_helper.py").write_text("ANSWER = 42\n")
+
+    _rewrite_once(request.config, tmp_path)
+
+    def rewritten_again(*args, **kwargs):
+        raise AssertionError("pytest rewrote the module again instead of reading it")
+
+    monkeypatch.setattr(rewrite, "_rewrite_test", rewritten_again)
+    monkeypatch.delitem(sys.modules, "test_cached_sample", raising=False)
+    spec = hook.find_spec("test_cached_sample", [str(tmp_path)])
+    assert spec is not None and spec.loader is hook
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    with pytest.raises(AssertionError) as failed:
+        module.test_it()
+    assert "At index 1 diff: 2 != 3" in str(failed.value)
+    # a helper is compiled as Python compiles it, where Python looks for it
+    assert importlib.util.cache_from_source(str(tmp_path / "sample_helper.py")) in {
+        str(path) for path in (tmp_path / "__pycache__").iterdir()}
