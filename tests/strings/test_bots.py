@@ -217,8 +217,8 @@ def three_rivals_one_a_place_short():
     Progressive) in play. Seat 1 (Old Money, The Velvet Ledger: 4 resources and 8 groups) controls
     8 groups and no resource: 4 short of either goal. Seat 2 (Borderlines, The Cartographers of
     Dusk: 7 Places) controls 7 groups, 6 of them Places: one short. Each holds a Progressive group
-    at depth 3 under a master of other alignments, that seat 0's Cabal takes 33 times in 36.
-    Returns the game and those two groups by seat."""
+    at depth 3 under a master of other alignments, that seat 0's Cabal takes more often than not
+    (resistance 3 for seat 1's, 4 for seat 2's). Returns the game and those two groups by seat."""
     from tests.strings.engine.test_victory import grow
     from tests.strings.helpers import A, C, F, at_main, clear_hands, seat
 
@@ -246,8 +246,8 @@ def test_the_heuristic_sees_the_rival_one_place_from_a_goal_as_the_leader():
 
 
 def test_at_three_players_the_heuristic_takes_from_the_rival_nearest_a_goal():
-    """As good a chance to take a group of the rival with the most groups: it takes the one of the
-    rival a Place from winning."""
+    """At least as good a chance to take a group of the rival with the most groups: it takes the
+    one of the rival a Place from winning."""
     from grail_tui.games.strings.engine import AttackKind, Declare
 
     game, targets = three_rivals_one_a_place_short()
@@ -256,7 +256,7 @@ def test_at_three_players_the_heuristic_takes_from_the_rival_nearest_a_goal():
     cabal = game.board.cabal[0]
     takes = {a.target: bot.odds(view, a) for a in view.legal if isinstance(a, Declare)
              and a.kind is AttackKind.CONTROL and not a.use_global and a.attacker == cabal}
-    assert takes[targets[1]] == takes[targets[2]] == 33 / 36
+    assert takes[targets[1]] >= takes[targets[2]] >= 0.55  # the most groups' is no worse a chance
     choice = bot.decide(view, view.legal)
     assert isinstance(choice, Declare) and choice.kind is AttackKind.CONTROL
     assert game.board.controller[choice.target] == 2
