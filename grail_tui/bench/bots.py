@@ -52,7 +52,7 @@ from grail_tui.games.hunt.bots import HeuristicBot
 from grail_tui.games.hunt.bots import world as hunt_world
 from grail_tui.games.hunt.bots.beliefs import PARTICLES, Beliefs
 from grail_tui.games.hunt.bots.evaluate import steps_home
-from grail_tui.games.hunt.bots.strong import StrongBot
+from grail_tui.games.hunt.bots.strong import LONG_GAME, StrongBot
 from grail_tui.games.hunt.engine import Game, Phase, PlayerView, Propose, Setup, Sheet
 from grail_tui.tournament import wilson
 
@@ -252,6 +252,15 @@ def _decisions(times: Sequence[float], budget: float, walls: Sequence[float] = (
     return out
 
 
+def _turns(turns: Sequence[int]) -> dict[str, Any]:
+    """How long the games ran: a game past LONG_GAME has stalled, or nearly (games with a strong
+    player otherwise end by turn 50 or so)."""
+    if not turns:
+        return {}
+    return {"median": statistics.median(turns), "max": max(turns),
+            f"from_turn_{LONG_GAME}": sum(1 for t in turns if t >= LONG_GAME)}
+
+
 def _p95(ordered: Sequence[float]) -> float:
     return ordered[max(0, math.ceil(len(ordered) * 0.95) - 1)]
 
@@ -341,6 +350,7 @@ def heuristic_part(games: int, seed: int, budget: float, jobs: int, parts: Seque
         won[who] = [1 if 0 in r["winner_entries"] else 0 for r in results]
         out[f"{who}_vs_two_heuristic"] = _rate(sum(won[who]), len(results)) | {
             "no_winner": sum(1 for r in results if not r["winner_entries"]),
+            "turns": _turns([r["turns"] for r in results]),
             "decisions": _decisions([t for r in results for t in r["times"][0]], budget,
                                     [t for r in results for t in r.get("walls", [[]])[0]])}
         if who == "strong":

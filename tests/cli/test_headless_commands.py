@@ -196,6 +196,8 @@ def test_bench_bots_reports_the_strong_bot_the_oracle_and_the_gap_and_resumes_fr
     for key in ("strong_vs_two_heuristic", "oracle_vs_two_heuristic"):
         assert report[key]["games"] == 2 and len(report[key]["ci95"]) == 2
         assert report[key]["decisions"]["p95_ms"] is not None
+        turns = report[key]["turns"]  # how long the games ran: one past turn 60 has stalled, or nearly
+        assert 1 <= turns["median"] <= turns["max"] and 0 <= turns["from_turn_60"] <= 2
     assert "gap" in report["oracle_gap"]
     inference = report["inference"]
     assert set(inference["mean_error_per_rival_and_initiate"]) == {"beliefs", "sampler", "revealed"}
