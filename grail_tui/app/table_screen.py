@@ -146,6 +146,7 @@ class TableScreen(Screen[None]):
         self._enabled: tuple[str, ...] = ()
         self.lesson: LessonRunner | None = None  # a guided first game (app/lesson.py), set by the app
         self.log_book: object = None  # the log book the log pane shows
+        self._log_synced: tuple[object, int] | None = None  # a log book, and its length at the last sync
         self._away_told = False  # the offer of answers for the time away was made at this table
 
     # -- what the game supplies (its part of the screen) --------------------------------------
@@ -243,6 +244,8 @@ class TableScreen(Screen[None]):
         spectator = client.latest(None)
         if spectator is None:
             return
+        book = client.log(self.viewer)
+        self._log_synced = (book, len(book.lines))
         self.public = spectator.view
         if spectator.over:
             self.mine = None
@@ -376,7 +379,10 @@ class TableScreen(Screen[None]):
         if book is not self.log_book:
             log.reset()
             self.log_book = book
-        log.add(book.lines)
+        synced = self._log_synced
+        # up to where the last update read left it: a paint for a key must not show lines of an
+        # update that has arrived but not been read (the rest of the screen shows it a paint later)
+        log.add(book.lines[:synced[1]] if synced is not None and synced[0] is book else book.lines)
 
     # -- the keys: which work now, and why one does nothing ---------------------------------
 

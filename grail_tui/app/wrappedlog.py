@@ -18,11 +18,30 @@ from textual.widgets import RichLog
 
 
 class WrappedLog(RichLog):
+    # Follow the end by Textual's anchor (on_mount) rather than by scrolling after each write.
+    ANCHORED = False
+
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)  # type: ignore[arg-type]
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=20,  # type: ignore[arg-type]
+                         auto_scroll=not self.ANCHORED, **kwargs)
         self._texts: list[str] = []
         self._wrapped_at = 0  # the width the lines were wrapped for
         self.shown = 0  # the lines of a log book written so far (``add``)
+
+    def on_mount(self) -> None:
+        # Anchored, the log follows its end whenever Textual lays it out, until the person
+        # scrolls it (and again once they scroll back to the end). RichLog's own following
+        # scrolls after each write, once the screen has been painted, to where the end is at that
+        # moment: a log shown again, or written while hidden, could be left short of its end.
+        if self.ANCHORED:
+            self.anchor()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        # Textual takes the anchor again when a person scrolls back to the end, but not for a
+        # ScrollView such as this (its watcher replaces the one that does): here it does.
+        if self.ANCHORED and new_value != old_value and new_value >= self.max_scroll_y:
+            self.anchor()
 
     def write_line(self, line: str, scroll_end: bool | None = None) -> None:
         self._texts.append(line)

@@ -257,9 +257,8 @@ async def strings_twin(ssh_server: Any, which: int) -> Twin:
     # arrived before the empty screen was drawn, a matter of timing; the twins are alike until
     # Ann's discard, so nothing secret is in what is left out.)
     await settled(*everyone)
-    # Bo reads the log on the right, where a word of what Ann did would show (it is read in
-    # his bytes below: how far it has scrolled when a screen settles is a matter of timing);
-    # the guest reads the table, every player's counts.
+    # Bo reads the log on the right, where a word of what Ann did would show; the guest reads
+    # the table, every player's counts.
     bo.press("g")
     guest.press("t")
     await settled(*everyone)
@@ -269,8 +268,6 @@ async def strings_twin(ssh_server: Any, which: int) -> Twin:
     def look() -> None:  # every screen, as each person reads it once it has settled
         for who, person in (("Ann", ann), ("Bo", bo), ("guest", guest)):
             lines = person.text.replace(code, "CODE").replace(guest_name, "guest-name").split("\n")
-            if who == "Bo":  # all but the log pane (see above)
-                lines = [line[:39] if 0 < k < len(lines) - 5 else line for k, line in enumerate(lines)]
             screens[who].append("\n".join(lines))
 
     put_away = ""
