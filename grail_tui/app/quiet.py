@@ -18,10 +18,13 @@ from textual.message_pump import MessagePump
 
 
 def pumps(app: Any) -> list[MessagePump]:
-    """The app and everything on its screens: where a message may wait."""
+    """The app and everything on its screens, scrollbars too (widgets of their own, outside the
+    DOM): where a message may wait."""
     found: list[MessagePump] = [app]
     for screen in app.screen_stack:
-        found.extend(screen.walk_children(with_self=True))
+        for node in screen.walk_children(with_self=True):
+            found.append(node)
+            found.extend(node._get_virtual_dom())
     return found
 
 

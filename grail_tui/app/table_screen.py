@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar, Protocol, cast
 
 from textual import events
@@ -32,6 +33,7 @@ from grail_tui.games.api import GameKind, LessonStep
 from grail_tui.table.client import TableClient
 
 from .lesson import LEAVE_KEYS, LessonRunner
+from .quiet import when_quiet
 from .status import status_line
 from .wrappedlog import WrappedLog
 
@@ -227,7 +229,13 @@ class TableScreen(Screen[None]):
         self.post_message(TableChanged())
 
     def on_table_changed(self, _message: TableChanged) -> None:
-        self._sync()
+        if not self.client.remote:
+            self._sync()
+            return
+        # An update from the server is read once the app has sent the frame of what it was doing
+        # (the key just pressed that sent the action): the key's frame, then the update's, as two
+        # frames whenever the update comes, not one or two as the network's timing has it.
+        when_quiet(self.app, partial(self.call_after_refresh, self._sync))
 
     # -- reading the latest update --------------------------------------------------------------
 

@@ -88,6 +88,7 @@ from textual.geometry import Size
 from textual.message_pump import MessagePump
 from textual.notifications import Notifications
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input
 from textual.widgets._toast import ToastRack
 
@@ -194,7 +195,8 @@ PATCHED = (  # (class, attribute, replacement): what install() sets
 
 
 LEANED_ON = (  # (owner, private member, what relies on it): used as Textual has it, not replaced
-    (MessagePump, "_message_queue", "keyorder: a key's travel is over once no queue holds a message"),
+    (MessagePump, "_message_queue", "quiet: a key's travel, a change, is over once no queue holds a message"),
+    (Widget, "_get_virtual_dom", "quiet: a widget's scrollbars, widgets outside the DOM with queues of their own"),
     (Input, "_on_key", "lineinput: Textual's own handling after the field's bindings (a character typed)"),
     (Input, "_on_focus", "lineinput: Textual's own handling when the field takes the focus"),
     (Input, "_restart_blink", "lineinput: the cursor shown again after a binding, as a typed key does"),

@@ -22,8 +22,8 @@ class WrappedLog(RichLog):
     ANCHORED = False
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, min_width=20,  # type: ignore[arg-type]
-                         auto_scroll=not self.ANCHORED, **kwargs)
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=20,
+                         auto_scroll=not self.ANCHORED, **kwargs)  # type: ignore[arg-type]
         self._texts: list[str] = []
         self._wrapped_at = 0  # the width the lines were wrapped for
         self.shown = 0  # the lines of a log book written so far (``add``)

@@ -179,9 +179,21 @@ async def test_the_apps_css_variables_are_textuals_own_with_the_colour_system_ke
 
 def test_what_the_key_modules_lean_on_is_named_once_and_exists_in_this_textual():
     names = [name for _, name, _ in textual_patches.LEANED_ON]
-    assert names == ["_message_queue", "_on_key", "_on_focus", "_restart_blink", "_bindings", "get_time"]
+    assert names == ["_message_queue", "_get_virtual_dom", "_on_key", "_on_focus", "_restart_blink", "_bindings",
+                     "get_time"]
     for owner, name, _ in textual_patches.LEANED_ON:
         assert hasattr(owner, name) or hasattr(Input(), name), name
+
+
+async def test_a_widgets_scrollbars_are_its_virtual_dom_and_not_among_its_children():
+    """Widget._get_virtual_dom: quiet.py finds a scrollbar's queue there (walk_children does not)."""
+    async with _Two().run_test(size=(40, 5)) as pilot:
+        screen = pilot.app.screen
+        screen.styles.overflow_y = "scroll"
+        await pilot.pause()
+        bar = screen.vertical_scrollbar
+        assert bar in list(screen._get_virtual_dom())
+        assert bar not in list(screen.walk_children(with_self=True))
 
 
 async def test_message_queue_holds_a_message_until_its_pump_has_handled_it():
