@@ -30,7 +30,7 @@ from textual.app import ScreenStackError
 from textual.message_pump import MessagePump
 from textual.timer import Timer
 
-from .quiet import when_quiet
+from .quiet import busy, when_quiet
 
 # A key whose travel is not over after this long (a handler awaiting something slow) lets the
 # next one go: better keys out of order than a terminal that no longer answers.
@@ -54,7 +54,29 @@ class KeyOrder:
             self.held.append(key)
             self._watch_over(self.busy)
             return
+        if self._painting():
+            # The screen is still being painted (what came before, an update from the server,
+            # sends a second frame as Textual lays a pane out again): the key acts on the screen
+            # once it has gone out, the key's own frame after it, however the machine's timing falls.
+            self.travels += 1
+            travel = self.busy = self.travels
+            self.held.append(key)
+            self._before = (None, None)  # handed out after the paint (_over)
+            self._watch_over(travel)
+            self._settle(travel)
+            return
         await self._hand_out(key)
+
+    def _painting(self) -> bool:
+        """Is a message on its way anywhere in the app, or a frame waiting to be sent?"""
+        if busy(self.app):
+            return True
+        try:
+            screen = self.app.screen
+        except ScreenStackError:
+            return False
+        return bool(screen._layout_required or screen._scroll_required or screen._repaint_required
+                    or screen._dirty_widgets)
 
     def _watch_over(self, travel: int) -> None:
         if travel and self._watch is None:
