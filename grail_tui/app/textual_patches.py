@@ -162,7 +162,7 @@ def _show_toasts(self: ToastRack, notifications: Notifications) -> None:
 
 # -- one frame per change ------------------------------------------------------------------------
 
-PATIENCE = 0.5  # seconds a paint waits for the app to fall quiet before it goes out all the same
+PATIENCE = 2.0  # seconds a paint waits for the app to fall quiet (on a loaded machine, a change takes long)
 _timer_update = Screen._on_timer_update
 
 
