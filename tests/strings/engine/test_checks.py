@@ -6,11 +6,24 @@ from __future__ import annotations
 
 import pytest
 
-from grail_tui.games.strings.engine import Activate, Draw, EndTurn, Game, Place, PlayPlot, PlotTimingError
+from grail_tui.games.strings.engine import (
+    Activate,
+    Draw,
+    EndTurn,
+    Game,
+    Move,
+    NoTokenError,
+    Place,
+    PlayPlot,
+    PlotTimingError,
+)
 from grail_tui.games.strings.engine.events import Saw
 from tests.strings.helpers import (
+    A,
+    B,
     C,
     D,
+    at_main,
     choose_cabals,
     choose_starts,
     hand,
@@ -18,6 +31,7 @@ from tests.strings.helpers import (
     new_game,
     pass_windows,
     reprint,
+    seat,
     uid,
 )
 
@@ -103,3 +117,48 @@ def test_s11_an_ability_is_found_among_a_cards_effects_wherever_it_is_printed():
     game, card = satellite()
     reprint(game, card, effects=tuple(reversed(game.defs[card].effects)))  # the ability printed last
     game.apply(Activate(0, card, 1, "plot"))
+
+
+def free_slot(game: Game, player: int, group: int) -> tuple[int, int]:
+    """An open arrow of ``player``'s structure outside ``group``'s own branch."""
+    below = set(game.board.subtree(group))
+    return next((at, arrow) for at, arrow in game.board.open_arrows(player) if at not in below)
+
+
+def test_s9_the_cartographers_move_a_place_of_theirs_free_and_nothing_else():
+    game = at_main(C, B)  # seat 0's Cabal: The Cartographers of Dusk, whose Places move free
+    place = seat(game, 0, "C2", tokens=0)
+    person = seat(game, 0, "C8", tokens=0)
+    move = Move(0, place, *free_slot(game, 0, place))
+    assert move in game.legal_actions(0)
+    game.apply(move)
+    pass_windows(game)  # the round-table lap after an action
+    assert game.board.master[place] == move.at and place not in game.board.tokens
+    with pytest.raises(NoTokenError):
+        game.apply(Move(0, person, *free_slot(game, 0, person)))
+
+
+def test_s9_a_master_moves_a_puppet_free_once_a_turn():
+    game = at_main(A, C)
+    master = seat(game, 0, "C8", tokens=1)  # Surveyor-General Kast: its puppets move free, once a turn
+    puppet = seat(game, 0, "K04", under=master, tokens=0)
+    game.apply(Move(0, puppet, *free_slot(game, 0, puppet)))
+    pass_windows(game)
+    assert puppet not in game.board.tokens and game.board.tokens[master] == 1
+    second = seat(game, 0, "K06", under=master, tokens=0)
+    assert game.why_illegal(Move(0, second, *free_slot(game, 0, second))) is not None
+    game.board.tokens[second] = 1
+    game.apply(Move(0, second, *free_slot(game, 0, second)))
+    assert second not in game.board.tokens  # paid with its own token
+
+
+def test_s9_reorganize_moves_two_groups_free():
+    game = at_main(A, C)
+    groups = [seat(game, 0, card_id, tokens=0) for card_id in ("K04", "K06", "K07")]
+    game.apply(PlayPlot(0, hand(game, 0, "P28")))
+    pass_windows(game)
+    for group in groups[:2]:
+        game.apply(Move(0, group, *free_slot(game, 0, group)))
+        pass_windows(game)
+    with pytest.raises(NoTokenError):
+        game.apply(Move(0, groups[2], *free_slot(game, 0, groups[2])))

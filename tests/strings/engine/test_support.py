@@ -335,11 +335,11 @@ def test_hr_80_a_plot_names_its_side_and_only_one_for_either_side_lets_a_player_
     plays = {(a.card, a.side) for a in game.legal_actions(2) if isinstance(a, PlayPlot)}
     assert plays == {(for_attack, ATTACK), (for_defence, DEFENCE), (for_either, ATTACK), (for_either, DEFENCE)}
     name = game.name(for_attack)
-    with pytest.raises(PlotTargetError, match=f"^{name} helps the attack only.$"):
+    with pytest.raises(PlotTargetError, match=f"^{name} does not help the defence.$"):
         game.apply(PlayPlot(2, for_attack, side=DEFENCE))
-    with pytest.raises(PlotTargetError, match=f"^Say which side {name} helps: the attack.$"):
+    with pytest.raises(PlotTargetError, match=f"^Say which side {name} helps.$"):
         game.apply(PlayPlot(2, for_attack))
-    with pytest.raises(PlotTargetError, match=f"^Say which side {game.name(for_either)} helps: the attack or the defence.$"):
+    with pytest.raises(PlotTargetError, match=f"^Say which side {game.name(for_either)} helps.$"):
         game.apply(PlayPlot(2, for_either))
     game.apply(PlayPlot(2, for_attack, side=ATTACK))
     pass_until(game, lambda: any(c.card == for_attack for c in game.attack.support))

@@ -318,8 +318,7 @@ def _commit(game: Game, action: Commit) -> None:
 
 def _support(game: Game, action: Support) -> None:
     attack = game.attack
-    if attack is None or game.windows[-1].kind is not WindowKind.SUPPORT:
-        raise errors.WrongMomentError("There is no attack to support.")
+    assert attack is not None  # check_rules asks this only in a support window, which an attack opened
     _card(game, action.card)
     if not isinstance(action.side, Side):
         raise errors.MalformedActionError("Support the attack or the defence.")
@@ -339,8 +338,7 @@ def _support(game: Game, action: Support) -> None:
 
 def _agent(game: Game, action: Agent) -> None:
     attack = game.attack
-    if attack is None:
-        raise errors.WrongMomentError("There is no attack to send an agent into.")
+    assert attack is not None  # check_rules asks this only in a support window, which an attack opened
     _card(game, action.card)
     if not isinstance(action.side, Side):
         raise errors.MalformedActionError("Send the agent to the attack or the defence.")
@@ -390,9 +388,7 @@ def free_move(game: Game, group: int) -> bool:
     player = board.controller[group]
     if game.free_moves > 0:
         return True
-    for source in (board.cabal[player], board.master.get(group, -1)):
-        if source < 0:
-            continue
+    for source in (board.cabal[player], board.master[group]):  # a group in a structure has a master
         for index, effect in enumerate(game.defs[source].effects):
             if effect.when != "static" or (effect.limit == "once_per_turn" and (source, index) in game.once):
                 continue
@@ -814,10 +810,9 @@ def _attack_plot(game: Game, action: PlayPlot) -> None:
         raise errors.PlotTimingError(f"{card.name} is played as you commit an attack.")
     side = plot_side(game, action)
     if side is None:
-        sides = " or the ".join(sorted(_printed_sides(card))).replace("either", "attack or the defence")
         if action.side is None:
-            raise errors.PlotTargetError(f"Say which side {card.name} helps: the {sides}.")
-        raise errors.PlotTargetError(f"{card.name} helps the {sides} only.")
+            raise errors.PlotTargetError(f"Say which side {card.name} helps.")
+        raise errors.PlotTargetError(f"{card.name} does not help the {action.side.value}.")
     problem = may_take_side(game, attack, action.player, side)
     if problem:
         raise errors.SideLockError(problem)
@@ -871,7 +866,7 @@ def _costs(game: Game, action: PlayPlot) -> None:
 def _group_target(game: Game, action: PlayPlot) -> None:
     board = game.board
     target = action.target
-    if not 0 <= target < len(game.defs) or not board.in_structure(target) or game.defs[target].kind != "group":
+    if not board.in_structure(target) or game.defs[target].kind != "group":  # no number off the table is in one
         raise errors.PlotTargetError(f"{game.name(action.card)} needs a group in a power structure as its target.")
     owner = controller(game, target)
     if shielded(game, action.player, owner):
