@@ -499,6 +499,29 @@ def _offered_in_a_window(trade: bool) -> Game:
     return game
 
 
+def _responding_in_the_support_window() -> Game:
+    """Seat 1, asked in the support window of seat 0's attack, played a plot for the defence:
+    seat 0 is asked in the response window above it."""
+    game = supporting()
+    game.apply(PlayPlot(1, hand(game, 1, "P05"), side=Side.DEFENCE))
+    assert game.prompt() == "response" and game.to_act() == (0,)
+    return game
+
+
+def _third_plays(card_id: str, side: Side, kind: AttackKind = DESTROY, sides: dict[int, Side] | None = None) -> Case:
+    """Seat 2 of three, asked in seat 0's attack (to ``kind``) on seat 1's group, plays an attack
+    plot for ``side``, having joined ``sides`` (forced)."""
+    def case() -> tuple[Game, Action]:
+        game = main(A, B, A)
+        game.apply(Declare(0, seat(game, 0, "K04"), rival_group(game), kind))
+        game.apply(Commit(0))
+        game.apply(Pass(0))
+        game.apply(Pass(1))
+        game.attack.sides.update(sides or {})  # type: ignore[union-attr]
+        return game, PlayPlot(2, hand(game, 2, card_id), side=side)
+    return case
+
+
 def _swap_proposed() -> Game:
     game = main()
     game.apply(Swap(0, _resource(game, 0, "R08"), 1, _resource(game, 1, "R10")))
@@ -761,6 +784,8 @@ CASES: list[tuple[str, Case, type, str]] = [
     ("offer a card twice", lambda: (lambda g: _(g, Offer(0, 1, (plot(g, "P01"),) * 2)))(main()), E.NotYoursError,
      "Name different cards of your own hands as the cards you offer."),
     ("offer nothing", lambda: _(main(), Offer(0, 1, ())), E.MalformedActionError, "Offer at least one card."),
+    ("offer over the cap", lambda: (lambda g: (g.offers_made.__setitem__(0, 3), _(g, Offer(0, 1, (plot(g, "P01"),))))[1])(
+        main()), E.OncePerTurnError, "You have made 3 offers this turn: no more until the next."),
     ("buy with nothing", _buy(lambda g: ()), E.CostError, "A plot card costs one Cabal token or two group tokens."),
     ("buy with three", _buy(lambda g: (*_two_groups(g), g.board.cabal[0])), E.CostError,
      "A plot card costs one Cabal token or two group tokens."),
@@ -792,11 +817,21 @@ CASES: list[tuple[str, Case, type, str]] = [
     ("cancel of support", _play("P16", owner=1), E.PlotTimingError, "Cold Feet is played in an attack's support window."),
     ("attack plot outside an attack", _play("P01", side=Side.ATTACK), E.PlotTimingError,
      "Bribed Official is played in the support window of an attack."),
+    ("attack plot in a response window", lambda: (lambda g: _(g, PlayPlot(0, plot(g, "P01"), side=Side.ATTACK)))(
+        _responding_in_the_support_window()), E.PlotTimingError, "Bribed Official is played in the support window of an attack."),
+    ("attack plot for the other side", _third_plays("P01", Side.ATTACK, CONTROL, sides={2: Side.DEFENCE}), E.SideLockError,
+     "You are on the defence side of this attack and stay on it."),
+    ("attack plot that does nothing", _third_plays("P01", Side.ATTACK), E.PlotTargetError,
+     "Bribed Official does nothing in this attack."),
     ("commit plot in the window", lambda: _in_the_support_window("P09", owner=0), E.PlotTimingError,
      "Backroom Deal is played as you commit an attack."),
     ("strike without the Cabal's token", _play("P25", owner=1, target=lambda g: (g.board.tokens.pop(g.board.cabal[0], None),
                                                                                 rival_group(g))[1]),
      E.CostError, "Lightning Strike costs your Cabal's token, and it holds none."),
+    ("a power cut off the table", _play("P31", owner=1, target=lambda g: uid(g, "K06", 1)), E.PlotTargetError,
+     "Power Cut needs a group in a power structure as its target."),
+    ("a look shown to oneself", _play("P20", owner=1, decks=(A, D), seat=0), E.PlotTargetError,
+     "Last-Minute Leak needs an opponent as its target."),
     ("strike a Cabal", _play("P24", target=lambda g: g.board.cabal[1]), E.PlotTargetError,
      "Mass Resignation needs a group in a power structure as its target."),
     ("strike a card in a deck", _play("P24", target=lambda g: uid(g, "K06", 1)), E.PlotTargetError,

@@ -804,7 +804,7 @@ def plot_may_be_played(game: Game, player: int, card_uid: int) -> bool:
 def _attack_plot(game: Game, action: PlayPlot) -> None:
     attack = game.attack
     card = game.defs[action.card]
-    if attack is None or not game.windows or game.windows[-1].kind is not WindowKind.SUPPORT:
+    if attack is None or game.windows[-1].kind is not WindowKind.SUPPORT:  # a committed attack has a window
         raise errors.PlotTimingError(f"{card.name} is played in the support window of an attack.")
     if any(e.if_.get("step") == "commit" for e in card.effects):
         raise errors.PlotTimingError(f"{card.name} is played as you commit an attack.")
