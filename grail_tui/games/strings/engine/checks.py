@@ -776,31 +776,6 @@ def play_card(game: Game, action: PlayPlot) -> str:
     return kind
 
 
-def plot_may_be_played(game: Game, player: int, card_uid: int) -> bool:
-    """False if ``_play`` would refuse ``card_uid`` whatever it targets: a card of the player's plot
-    hand whose timing does not fit this moment, or whose Cabal-token cost cannot be paid. The
-    legal-action lists ask this once per card before listing a target for each group or seat."""
-    card = game.defs[card_uid]
-    if card.kind != "plot":
-        return False
-    kind = plot_kind_of(game, card_uid)
-    window = game.windows[-1].kind if game.windows else None
-    if kind in ("operation", "standing", "agenda") and window is not None:
-        return False
-    if kind in ("goal", "replacement", "counterattack"):
-        return False
-    if kind == "cancel:event.plot" and (window is not WindowKind.RESPONSE or not game.stack):
-        return False
-    if kind == "cancel:event.claim" and window is not WindowKind.CLAIMS:
-        return False
-    if kind == "cancel:event.support" and (window is not WindowKind.SUPPORT or game.attack is None):
-        return False
-    if kind == "attack" and (game.attack is None or window is not WindowKind.SUPPORT
-                             or any(e.if_.get("step") == "commit" for e in card.effects)):
-        return False
-    return not (card.cost.get("token") == "cabal" and game.board.tokens.get(game.board.cabal[player], 0) <= 0)
-
-
 def _attack_plot(game: Game, action: PlayPlot) -> None:
     attack = game.attack
     card = game.defs[action.card]

@@ -51,7 +51,6 @@ from .checks import (
     names_on_table,
     play_card,
     plot_kind_of,
-    plot_may_be_played,
     plot_targets,
 )
 from .rules import shielded
@@ -188,8 +187,6 @@ def _anytime(game: Game, player: int) -> list[Action]:
                 out += [Offer(player, other, (c,), trade) for trade in (False, True) for c in held]
     everyone: list[int] | None = None  # every group in a structure, listed only if a card needs it
     for card in _once(game, game.plot_hand[player]):
-        if not plot_may_be_played(game, player, card):  # refused whatever its target: judged once
-            continue
         kind = plot_kind_of(game, card)
         plays: list[Action]
         if game.defs[card].cost.get("discard_plots"):
