@@ -258,3 +258,4 @@ def test_s8_5_d6_a_defence_plot_for_ones_own_group_helps_its_controller():
     game.apply(Pass(0))
     sealed = hand(game, 1, "P05")  # Sealed Records: the defence of a group its player controls
     assert game.why_illegal(PlayPlot(1, sealed, side=Side.DEFENCE)) is None
+

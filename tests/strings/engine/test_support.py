@@ -364,3 +364,21 @@ def test_s8_5_d6_emergency_session_names_the_plot_it_discards_and_adds_to_the_de
     pass_until(game, lambda: any(c.card == session for c in game.attack.support))
     (added,) = [c for c in game.attack.support if c.card == session]
     assert (added.player, added.side, added.how) == (1, DEFENCE, "D6") and added.value > 0
+
+
+def test_s14_cold_feet_takes_back_a_help_it_names():
+    """A plot that cancels a contribution names it; once the plot resolves the help no longer
+    counts, and the attack goes on."""
+    game = at_main(A, B)
+    clear_hands(game)
+    attacker = seat(game, 0, "K04", tokens=2)
+    helper = seat(game, 0, "K06", tokens=1, global_power=2, power=2)
+    target = seat(game, 1, "K09", owner=1)
+    feet = hand(game, 1, "P16")
+    committed(game, attacker, target)
+    game.apply(Support(0, helper, ATTACK))
+    assert PlayPlot(1, feet, helper) in game.legal_actions(1)
+    game.apply(PlayPlot(1, feet, helper))
+    pass_until(game, lambda: game.prompt() == "support")
+    assert game.attack is not None and not any(c.card == helper for c in game.attack.support)
+    assert feet in game.discard[game.owner[feet]]

@@ -711,11 +711,11 @@ def plot_names(definition: CardDef, kind: str) -> str:
         return "target"
     if kind == "attack":
         return "side"
-    if kind == "cancel:event.claim" or (kind != "cancel:event.support" and names_a_seat(definition)):
+    if kind == "cancel:event.claim" or names_a_seat(definition):
         return "seat"
     if kind == "cancel:event.support" or names_a_group(definition):
         return "target"
-    return ""
+    return ""  # pragma: no mutate: any other word but "target", "seat" and "side" reads the same
 
 
 def _names_only(action: PlayPlot, card: CardDef, names: str) -> None:
