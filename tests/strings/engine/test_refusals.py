@@ -573,6 +573,22 @@ def _sheltering() -> Game:
     return game
 
 
+def _reworded(game: Game, card: int, **changes: object) -> int:
+    """``card`` printed with each of its effects changed as ``changes`` say (a card file's own card)."""
+    from dataclasses import replace
+
+    reprint(game, card, effects=tuple(replace(e, **changes) for e in game.defs[card].effects))
+    return card
+
+
+def _either_side_session() -> tuple[Game, Action]:
+    """Emergency Session printed to help either side: its play names the plot it discards, so it
+    can name no side."""
+    game = supporting()
+    session = _reworded(game, hand(game, 1, "P12"), do=({"op": "add", "side": "either", "value": 8},))
+    return game, PlayPlot(1, session, hand(game, 1, "P02"))
+
+
 CASES: list[tuple[str, Case, type, str]] = [
     # who may act, and well-formed actions
     ("over", lambda: _(over(), EndTurn(0)), E.GameOverError, "The game is over."),
@@ -842,6 +858,7 @@ CASES: list[tuple[str, Case, type, str]] = [
      "Windfall names no player: leave the player out."),
     ("a plot naming no side given one", _play("P33", side=Side.ATTACK), E.MalformedActionError,
      "Windfall does not let you choose a side: leave the side out."),
+    ("a session for either side", _either_side_session, E.PlotTargetError, "Say which side Emergency Session helps."),
     ("a session paid by itself", lambda: (lambda g: (lambda c: _(g, PlayPlot(1, c, c)))(hand(g, 1, "P12")))(supporting()),
      E.CostError, "Emergency Session costs another plot card from your hand: name it."),
     ("strike a Cabal", _play("P24", target=lambda g: g.board.cabal[1]), E.PlotTargetError,
@@ -937,6 +954,12 @@ CASES: list[tuple[str, Case, type, str]] = [
      "Answer first: one of your groups is about to be destroyed."),
     ("shelter not held", lambda: (lambda g: _(g, Shelter(1, uid(g, "P18", 0))))(_sheltering()), E.NotYoursError,
      "That card is not in your plot hand."),
+    ("shelter with a card that follows a destruction", lambda: (lambda g: _(g, Shelter(1, _reworded(
+        g, g.plot_hand[1][0], when="after", event="group_to_destroyed_pile"))))(_sheltering()), E.PlotTimingError,
+     "Smear Campaign cannot replace a destruction."),
+    ("shelter with a card replacing something else", lambda: (lambda g: _(g, Shelter(1, _reworded(
+        g, g.plot_hand[1][0], when="replace", event="group_to_hand"))))(_sheltering()), E.PlotTimingError,
+     "Smear Campaign cannot replace a destruction."),
     ("shelter with another plot", lambda: (lambda g: _(g, Shelter(1, g.plot_hand[1][0])))(_sheltering()),
      E.PlotTimingError, "Smear Campaign cannot replace a destruction."),
 ]
