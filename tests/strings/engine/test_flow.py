@@ -1,0 +1,135 @@
+"""What the plays do once they resolve, and what follows on its own (flow.py), as a player sees it:
+each plot's effect on the table, the hands and what its player is shown; claims with goal cards;
+resources that paid a token."""
+
+from __future__ import annotations
+
+import pytest
+
+from grail_tui.games.strings.engine import DrawGroup, Game, Give, LinkError, PlayPlot
+from grail_tui.games.strings.engine.events import Saw
+from tests.strings.helpers import (
+    A,
+    B,
+    C,
+    D,
+    at_main,
+    clear_hands,
+    hand,
+    lift,
+    pass_until,
+    pass_windows,
+    seat,
+    uid,
+)
+
+
+def main_of(*decks: str) -> Game:
+    game = at_main(*decks)
+    clear_hands(game)
+    return game
+
+
+def resolved(game: Game) -> list[object]:
+    """Everyone passes until the windows close: the events on the way (the plot resolving)."""
+    before = len(game.history)
+    pass_windows(game)
+    return game.history[before:]
+
+
+def test_s8_10_sudden_audit_takes_a_token_from_its_group():
+    game = main_of(A, B)
+    group = seat(game, 1, "K09", owner=1, tokens=2)
+    game.apply(PlayPlot(0, hand(game, 0, "P17"), group))
+    pass_windows(game)
+    assert game.board.tokens[group] == 1
+
+
+def test_s8_10_fresh_faces_returns_a_group_to_its_owners_hand_and_draws_a_group_card():
+    game = main_of(A, C)
+    group = seat(game, 0, "K04")
+    drawn = game.group_deck[0][-1]
+    game.apply(PlayPlot(0, hand(game, 0, "P32"), group))
+    pass_windows(game)
+    assert not game.board.in_structure(group) and group in game.group_hand[game.owner[group]]
+    assert drawn in game.group_hand[0]
+
+
+def test_s4_wiretap_shows_its_player_the_chosen_opponents_group_hand_and_no_one_else():
+    game = main_of(D, B)
+    held = [hand(game, 1, card_id, owner=1) for card_id in ("K09", "K10")]
+    game.apply(PlayPlot(0, hand(game, 0, "P30"), seat=1))
+    (saw,) = [e for e in resolved(game) if isinstance(e, Saw)]
+    assert (saw.player, saw.about, sorted(saw.cards)) == (0, 1, sorted(held))
+
+
+def test_s4_last_minute_leak_shows_its_player_the_chosen_opponents_plot_hand():
+    game = main_of(D, B)
+    held = [hand(game, 1, card_id, owner=1) for card_id in ("P02", "P16")]
+    game.apply(PlayPlot(0, hand(game, 0, "P20"), seat=1))
+    (saw,) = [e for e in resolved(game) if isinstance(e, Saw)]
+    assert (saw.player, saw.about, sorted(saw.cards)) == (0, 1, sorted(held))
+
+
+def test_s8_10_shred_the_archives_mills_three_group_cards_of_the_chosen_opponent():
+    game = main_of(D, B)
+    top = game.group_deck[1][-3:]
+    game.apply(PlayPlot(0, hand(game, 0, "P34"), seat=1))
+    pass_windows(game)
+    assert set(top) <= set(game.discard[1]) and not set(top) & set(game.group_deck[1])
+
+
+def test_s11_a_resource_that_paid_a_token_has_been_used_and_cannot_be_given_this_turn():
+    game = main_of(A, D)
+    board = game.board
+    card = uid(game, "R04")
+    lift(game, card)
+    board.resources[0].append(card)
+    board.controller[card] = 0
+    board.links[card] = board.cabal[0]
+    board.tokens[card] = 1
+    game.apply(DrawGroup(0, card))
+    pass_windows(game)
+    with pytest.raises(LinkError):
+        game.apply(Give(0, card, 1))
+
+
+def test_s16_a_goal_card_claimed_and_still_met_wins_in_its_name():
+    from grail_tui.games.strings.engine import Ending
+    from tests.strings.engine.test_legal_lists import claiming
+
+    game = claiming()  # seat 0 claims with Deep Roots at the end of its turn
+    (claim,) = game.claims
+    pass_windows(game)
+    assert game.outcome is not None and game.outcome.ending is Ending.GOAL
+    assert (game.outcome.winners, game.outcome.reason) == ((0,), game.name(claim.goal_card))
+
+
+def test_s16_a_goal_card_no_longer_met_when_the_claims_are_judged_wins_nothing():
+    from tests.strings.engine.test_legal_lists import claiming
+
+    game = claiming()
+    deepest = game.board.groups_of(0)[-1]
+    game.board.detach(deepest)  # the chain is cut before the window closes
+    for place in (game.board.arrows, game.board.controller, game.board.tokens):
+        place.pop(deepest, None)
+    pass_windows(game)
+    assert game.outcome is None and game.active == 1
+
+
+def test_s8_9_a_standing_plot_on_a_destroyed_group_is_discarded_to_its_owners_pile():
+    from grail_tui.games.strings.engine import Shelter
+    from tests.strings.helpers import Loaded, reprint
+
+    game = main_of(A, B)
+    victim = seat(game, 1, "K09", owner=1, tokens=0)
+    reprint(game, victim, power=0)  # any strike's strength reaches it
+    standing = uid(game, "P38", 0)
+    lift(game, standing)
+    game.board.links[standing] = victim
+    game.board.controller[standing] = 1
+    game.apply(PlayPlot(0, hand(game, 0, "P24", owner=0), victim))
+    game.rolls = Loaded(1, 1)
+    pass_until(game, lambda: game.prompt() == "shelter")
+    game.apply(Shelter(1))
+    assert standing in game.discard[game.owner[standing]] and standing not in game.board.links
