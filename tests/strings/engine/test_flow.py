@@ -133,3 +133,16 @@ def test_s8_9_a_standing_plot_on_a_destroyed_group_is_discarded_to_its_owners_pi
     pass_until(game, lambda: game.prompt() == "shelter")
     game.apply(Shelter(1))
     assert standing in game.discard[game.owner[standing]] and standing not in game.board.links
+
+
+def test_s8_10_plausible_deniability_cancels_a_strike_at_ones_own_group():
+    game = main_of(A, C)
+    victim = seat(game, 1, "K09", owner=1, tokens=0)
+    strike = hand(game, 0, "P24", owner=0)
+    game.apply(PlayPlot(0, strike, victim))
+    deniability = hand(game, 1, "P14")
+    assert PlayPlot(1, deniability) in game.legal_actions(1)
+    game.apply(PlayPlot(1, deniability))
+    pass_windows(game)
+    assert game.board.in_structure(victim) and game.shelter is None
+    assert strike in game.discard[game.owner[strike]] and deniability in game.discard[game.owner[deniability]]

@@ -589,6 +589,17 @@ def _either_side_session() -> tuple[Game, Action]:
     return game, PlayPlot(1, session, hand(game, 1, "P02"))
 
 
+def _answering(card_id: str, target: Callable[[Game], int], decks: tuple[str, ...] = (A, C)) -> Case:
+    """Seat 0 plays ``card_id`` aimed at ``target``; seat 1, asked in the response window, answers
+    with Plausible Deniability, which answers a strike aimed at a group of its own."""
+    def case() -> tuple[Game, Action]:
+        game = main(*decks)
+        game.apply(PlayPlot(0, plot(game, card_id), target(game)))
+        assert game.prompt() == "response"
+        return game, PlayPlot(1, hand(game, 1, "P14"))
+    return case
+
+
 CASES: list[tuple[str, Case, type, str]] = [
     # who may act, and well-formed actions
     ("over", lambda: _(over(), EndTurn(0)), E.GameOverError, "The game is over."),
@@ -823,6 +834,11 @@ CASES: list[tuple[str, Case, type, str]] = [
      "That card is not in your plot hand."),
     ("a Cabal as a plot", _play("CB2"), E.PlotTimingError, "The Hollow Choir is not a plot: it is played as a Cabal agent."),
     ("operation in a window", lambda: _in_a_window("P31"), E.PlotTimingError, "Power Cut is played in your own main phase only."),
+    ("standing plot in a window", lambda: _in_a_window("P38", owner=0), E.PlotTimingError,
+     "Safe Deposit is played in your own main phase only."),
+    ("agenda in a window", lambda: (lambda g: (g.apply(Reveal(0, plot(g, "P01"))), _(g, PlayPlot(1, hand(g, 1, "P45", 1))))[1])(
+        main()), E.PlotTimingError,
+     "Age of Outrage is played in your own main phase only."),
     ("goal card played", _play("P40"), E.PlotTimingError,
      "The Mandate is a goal card: it is revealed to claim victory at the end of a turn."),
     ("replacement played", _play("P18"), E.PlotTimingError,
@@ -834,6 +850,10 @@ CASES: list[tuple[str, Case, type, str]] = [
      "Plausible Deniability answers a strike aimed at a group you control."),
     ("cancel of a claim", _play("P15", owner=1, decks=(A, C), seat=1), E.PlotTimingError,
      "Hold the Presses answers a claim made with a goal card."),
+    ("cancel of a strike answering a power cut", _answering("P31", rival_group, decks=(B, C)), E.PlotTimingError,
+     "Plausible Deniability answers a strike aimed at a group you control."),
+    ("cancel of a strike at another's group", _answering("P24", own_group), E.PlotTimingError,
+     "Plausible Deniability answers a strike aimed at a group you control."),
     ("cancel of support", _play("P16", owner=1), E.PlotTimingError, "Cold Feet is played in an attack's support window."),
     ("attack plot outside an attack", _play("P01", side=Side.ATTACK), E.PlotTimingError,
      "Bribed Official is played in the support window of an attack."),
