@@ -146,3 +146,38 @@ def test_s8_10_plausible_deniability_cancels_a_strike_at_ones_own_group():
     pass_windows(game)
     assert game.board.in_structure(victim) and game.shelter is None
     assert strike in game.discard[game.owner[strike]] and deniability in game.discard[game.owner[deniability]]
+
+
+def test_s17_a_player_eliminated_in_a_lap_leaves_the_table_its_hands_and_the_lap():
+    """Seat 1, asked in the round-table lap after seat 0 showed a card, strikes seat 2's last group:
+    seat 2 leaves the game with its hands, decks and resources; the lap goes on without it."""
+    from grail_tui.games.strings.engine import Pass, Reveal, Shelter
+    from tests.strings.helpers import F, Loaded, reprint
+
+    game = main_of(A, B, F)
+    board = game.board
+    last = board.groups_of(2)[0]
+    reprint(game, last, power=0)
+    resource = uid(game, "R08")
+    lift(game, resource)
+    board.resources[2].append(resource)
+    board.controller[resource] = 2
+    board.links[resource] = board.cabal[2]
+    held = hand(game, 2, "P02")
+    game.apply(Reveal(0, hand(game, 0, "P01", owner=0)))
+    assert game.prompt() == "round table" and game.to_act() == (1,)
+    game.apply(PlayPlot(1, hand(game, 1, "P24"), last))
+    game.rolls = Loaded(1, 1)
+    pass_until(game, lambda: game.prompt() == "shelter")
+    game.apply(Shelter(2))
+    assert game.eliminated[2] and game.outcome is None
+    assert not (game.plot_hand[2] or game.group_hand[2] or game.plot_deck[2] or game.group_deck[2])
+    assert held not in board.controller and resource not in board.controller and not board.resources[2]
+    assert board.cabal[2] not in board.arrows
+    seen = []
+    for _ in range(10):
+        if game.active == 0 and not game.windows:
+            break
+        seen += game.to_act()
+        game.apply(Pass(game.to_act()[0]))
+    assert 2 not in seen and game.active == 0 and game.prompt() == "main"
