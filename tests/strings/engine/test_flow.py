@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from grail_tui.games.strings.engine import DrawGroup, Game, Give, LinkError, PlayPlot
+from grail_tui.games.strings.engine import AttackKind, DrawGroup, Game, Give, LinkError, PlayPlot
 from grail_tui.games.strings.engine.events import Saw
 from tests.strings.helpers import (
     A,
@@ -181,3 +181,62 @@ def test_s17_a_player_eliminated_in_a_lap_leaves_the_table_its_hands_and_the_lap
         seen += game.to_act()
         game.apply(Pass(game.to_act()[0]))
     assert 2 not in seen and game.active == 0 and game.prompt() == "main"
+
+
+def _resource_of(game: Game, player: int, card_id: str, tokens: int = 0) -> int:
+    card = uid(game, card_id)
+    lift(game, card)
+    board = game.board
+    board.resources[player].append(card)
+    board.controller[card] = player
+    board.links[card] = board.cabal[player]
+    if tokens:
+        board.tokens[card] = tokens
+    return card
+
+
+def _round_to(game: Game, player: int) -> None:
+    """End turns (hands emptied, so nothing is due) until ``player``'s main phase begins."""
+    from grail_tui.games.strings.engine import Draw, EndTurn, Place
+
+    for _turn in range(game.players + 1):
+        clear_hands(game)
+        game.apply(EndTurn(game.active))
+        pass_windows(game)
+        game.apply(Draw(game.active, False, False))
+        game.apply(Place(game.active, -1))
+        pass_windows(game)
+        if game.active == player:
+            return
+    raise AssertionError("the turn never came round")
+
+
+def test_s6_1_a_new_turn_starts_afresh_for_what_is_once_a_turn():
+    """A link moved, a resource used, an ability used, an attacker called off, offers made, a
+    placement and a group draw taken: each is refused again this turn and allowed in the next."""
+    from grail_tui.games.strings.engine import Activate, CallOff, Declare, Link, Offer, PlaceResource
+
+    game = main_of(C, D)
+    board = game.board
+    satellite = _resource_of(game, 0, "R04", tokens=1)  # on the Cabal: a look at a deck top once a turn
+    codex = _resource_of(game, 0, "R11")
+    mine = board.groups_of(0)[0]
+    for action in (Link(0, codex, mine), Activate(0, satellite, 1, "plot")):
+        game.apply(action)
+        pass_windows(game)
+    game.apply(Declare(0, mine, board.groups_of(1)[0], AttackKind.DESTROY))
+    game.apply(CallOff(0))
+    game.offers_made[0] = 3
+    game.resource_placements = game.group_draws = 1
+    spare = next(c for c in game.group_deck[0] if game.defs[c].kind == "resource")
+
+    def refusals() -> list[str | None]:
+        board.tokens[satellite] = 1
+        return [game.why_illegal(a) for a in (
+            Link(0, codex, board.cabal[0]), Give(0, satellite, 1), Activate(0, satellite, 1, "group"),
+            Declare(0, mine, board.groups_of(1)[0], AttackKind.DESTROY), Offer(0, 1, (hand(game, 0, "P01"),)),
+            PlaceResource(0, hand(game, 0, game.defs[spare].id)), DrawGroup(0, board.cabal[0]))]
+
+    assert None not in refusals()
+    _round_to(game, 0)
+    assert refusals() == [None] * 7
