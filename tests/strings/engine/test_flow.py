@@ -240,3 +240,78 @@ def test_s6_1_a_new_turn_starts_afresh_for_what_is_once_a_turn():
     assert None not in refusals()
     _round_to(game, 0)
     assert refusals() == [None] * 7
+
+
+def test_s11_the_lantern_codex_draws_one_more_plot_card_at_the_start_of_the_turn():
+    from grail_tui.games.strings.engine import Draw, EndTurn, Place
+
+    game = main_of(C, D)
+    _resource_of(game, 1, "R11")  # seat 1's: one more plot card in its draws
+    game.apply(EndTurn(0))
+    pass_windows(game)
+    before = len(game.plot_hand[1])
+    game.apply(Draw(1, True, False))
+    assert len(game.plot_hand[1]) == before + 2
+    game.apply(Place(1, -1))
+
+
+def test_s15_a_unique_resource_that_has_left_play_never_enters_again():
+    from grail_tui.games.strings.engine import PlaceResource, UniquenessError
+
+    game = main_of(A, D)
+    satellite = hand(game, 0, "R04")
+    game.apply(PlaceResource(0, satellite))
+    pass_windows(game)
+    board = game.board
+    board.resources[0].remove(satellite)  # it leaves play (as with its player's elimination)
+    del board.controller[satellite], board.links[satellite]
+    game.group_hand[0].append(satellite)
+    game.resource_placements = 0
+    with pytest.raises(UniquenessError, match="^Pirate Satellite is unique and has been in play this game already.$"):
+        game.apply(PlaceResource(0, satellite))
+
+
+def test_s20_the_two_player_tournament_rule_no_cabal_token_after_a_free_placement():
+    from grail_tui.games.strings.engine import Draw, Place
+    from tests.strings.helpers import set_up
+
+    for placing, tourney, refreshed in ((True, True, False), (False, True, True), (True, False, True)):
+        game = set_up(A, B, tourney_two_player=tourney)
+        clear_hands(game)
+        cabal = game.board.cabal[0]
+        game.board.tokens.pop(cabal, None)
+        game.apply(Draw(0, False, True))
+        card = next(c for c in game.group_hand[0] if game.defs[c].kind == "group")
+        at, arrow = next(iter(game.board.open_arrows(0)))
+        game.apply(Place(0, card, at, arrow) if placing else Place(0, -1))
+        assert (game.board.tokens.get(cabal, 0) == 1) is refreshed, (placing, tourney)
+
+
+def test_s8_10_power_cut_lasts_until_the_end_of_the_turn():
+    from grail_tui.games.strings.engine import EndTurn
+
+    game = main_of(A, B)
+    group = seat(game, 1, "K09", owner=1, power=4)
+    game.apply(PlayPlot(0, hand(game, 0, "P31"), group))
+    pass_windows(game)
+    assert game.board.power(group) < 4
+    game.apply(EndTurn(0))
+    assert game.board.power(group) == 4
+
+
+def test_s8_9_a_group_taken_over_brings_its_resources_to_its_new_controller():
+    from grail_tui.games.strings.engine import Commit, Declare
+    from tests.strings.helpers import Loaded, reprint
+
+    game = main_of(A, B)
+    board = game.board
+    target = seat(game, 1, "K09", owner=1)
+    resource = _resource_of(game, 1, "R10")
+    board.links[resource] = target
+    reprint(game, board.cabal[0], power=40)  # the attack succeeds
+    game.apply(Declare(0, board.cabal[0], target, AttackKind.CONTROL))
+    game.apply(Commit(0))
+    game.rolls = Loaded(1, 1)
+    pass_windows(game)
+    assert board.controller[target] == 0
+    assert resource in board.resources[0] and resource not in board.resources[1] and board.controller[resource] == 0
