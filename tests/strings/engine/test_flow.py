@@ -315,3 +315,31 @@ def test_s8_9_a_group_taken_over_brings_its_resources_to_its_new_controller():
     pass_windows(game)
     assert board.controller[target] == 0
     assert resource in board.resources[0] and resource not in board.resources[1] and board.controller[resource] == 0
+
+
+def test_s12_a_resource_given_arrives_on_its_new_cabal_without_its_token():
+    game = main_of(A, B)
+    resource = _resource_of(game, 0, "R08", tokens=1)
+    game.apply(Give(0, resource, 1))
+    board = game.board
+    assert resource in board.resources[1] and board.links[resource] == board.cabal[1]
+    assert resource not in board.tokens
+
+
+def test_s2_11_a_cabal_agent_costs_the_top_card_of_each_deck_to_the_discard_pile():
+    from grail_tui.games.strings.engine import PlaceAgent
+
+    game = main_of(A, B)
+    agent = hand(game, 0, "CB2", owner=0)  # seat 1's Cabal
+    tops = [game.plot_deck[0][-1], game.group_deck[0][-1]]
+    game.apply(PlaceAgent(0, agent))
+    assert agent in game.board.agents[0] and game.discard[0][-2:] == tops
+
+
+def test_s13_4_a_group_card_discarded_goes_to_its_owners_pile():
+    from grail_tui.games.strings.engine import Discard
+
+    game = main_of(A, B)
+    theirs = hand(game, 0, "K09", owner=1)  # held by seat 0 (a trade), owned by seat 1
+    game.apply(Discard(0, theirs))
+    assert theirs in game.discard[1] and theirs not in game.discard[0]
