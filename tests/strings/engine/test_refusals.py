@@ -600,6 +600,60 @@ def _answering(card_id: str, target: Callable[[Game], int], decks: tuple[str, ..
     return case
 
 
+def _satellite(deck: str, empty: str = "") -> Case:
+    """Seat 0 uses a Pirate Satellite on its Cabal to look at the top of seat 1's ``deck`` (its
+    ``empty`` deck emptied first)."""
+    def case() -> tuple[Game, Action]:
+        game = main(A, D)
+        card = uid(game, "R04")
+        for zone in (game.group_deck, game.group_hand):
+            for pile in zone:
+                if card in pile:
+                    pile.remove(card)
+        board = game.board
+        board.resources[0].append(card)
+        board.controller[card] = 0
+        board.links[card] = board.cabal[0]
+        if empty:
+            (game.plot_deck if empty == "plot" else game.group_deck)[1].clear()
+        return game, Activate(0, card, 1, deck)
+    return case
+
+
+def _claim_cancelled(seat_: int) -> tuple[Game, Action]:
+    from tests.strings.engine.test_legal_lists import claiming
+
+    game = claiming()
+    return game, PlayPlot(1, next(c for c in game.plot_hand[1] if game.defs[c].id == "P15"), seat=seat_)
+
+
+def _cold_feet(target: Callable[[Game], int], respond: bool = False) -> Case:
+    """Seat 0's group helped its attack; seat 1 (asked in the support window, or in a response
+    window above it if ``respond``) plays Cold Feet naming ``target``."""
+    def case() -> tuple[Game, Action]:
+        game, attacker = declared(kind=CONTROL)
+        helper = seat(game, 0, "K06", tokens=1, global_power=2, power=2)
+        game.apply(Commit(0))
+        game.apply(Support(0, helper, Side.ATTACK))
+        if respond:
+            game.apply(PlayPlot(1, hand(game, 1, "P05"), side=Side.DEFENCE))
+            game.apply(Pass(0))  # seat 1 is asked again, in the response window
+        feet = hand(game, 1, "P16")
+        return game, PlayPlot(1, feet, target(game))
+    return case
+
+
+def _cold_feet_at_a_plot() -> tuple[Game, Action]:
+    """Seat 1's defence plot has added to the defence (D6); seat 1 then names it with Cold Feet,
+    which takes back only the help of cards and agents, never a plot's."""
+    game = supporting()
+    sealed = hand(game, 1, "P05")
+    game.apply(PlayPlot(1, sealed, side=Side.DEFENCE))
+    pass_until(game, lambda: game.prompt() == "support" and game.to_act() == (1,))
+    assert any(c.card == sealed and c.how == "D6" for c in game.attack.support)  # type: ignore[union-attr]
+    return game, PlayPlot(1, hand(game, 1, "P16"), sealed)
+
+
 CASES: list[tuple[str, Case, type, str]] = [
     # who may act, and well-formed actions
     ("over", lambda: _(over(), EndTurn(0)), E.GameOverError, "The game is over."),
@@ -782,6 +836,9 @@ CASES: list[tuple[str, Case, type, str]] = [
     ("look at oneself", _wire(lambda g, c: Activate(0, c, 0)), E.PlotTargetError, "Look at an opponent's cards."),
     ("ability on the shielded", _wire(lambda g, c: (g.finished_first.__setitem__(1, False), Activate(0, c, 1))[1]),
      E.ShieldError, "Player 2 has not finished their first turn yet."),
+    ("look at no deck", _satellite(""), E.MalformedActionError, "Name the plot deck or the group deck."),
+    ("look at an empty plot deck", _satellite("plot", empty="plot"), E.PlotTargetError, "That deck is empty."),
+    ("look at an empty group deck", _satellite("group", empty="group"), E.PlotTargetError, "That deck is empty."),
     ("look at a deck", _wire(lambda g, c: Activate(0, c, 1, "plot")), E.MalformedActionError,
      "This ability looks at a hand, not a deck."),
     ("look at no plot card", _wire(lambda g, c: (clear_hands(g), Activate(0, c, 1))[1]), E.PlotTargetError,
@@ -854,6 +911,14 @@ CASES: list[tuple[str, Case, type, str]] = [
      "Plausible Deniability answers a strike aimed at a group you control."),
     ("cancel of a strike at another's group", _answering("P24", own_group), E.PlotTimingError,
      "Plausible Deniability answers a strike aimed at a group you control."),
+    ("cancel of a claim not made with a goal card", lambda: _claim_cancelled(1), E.PlotTargetError,
+     "Name a player who claims with a goal card."),
+    ("cancel of a help not given", _cold_feet(own_group), E.PlotTargetError, "Name a card that has contributed to this attack."),
+    ("cancel of a plot's help", _cold_feet_at_a_plot, E.PlotTargetError, "Name a card that has contributed to this attack."),
+    ("cancel of a help in a response window", _cold_feet(lambda g: g.attack.support[0].card, respond=True),  # type: ignore[union-attr]
+     E.PlotTimingError, "Cold Feet is played in an attack's support window."),
+    ("a mill of one's own deck", _play("P34", owner=1, decks=(A, B), seat=0), E.PlotTargetError,
+     "Shred the Archives needs an opponent as its target."),
     ("cancel of support", _play("P16", owner=1), E.PlotTimingError, "Cold Feet is played in an attack's support window."),
     ("attack plot outside an attack", _play("P01", side=Side.ATTACK), E.PlotTimingError,
      "Bribed Official is played in the support window of an attack."),
