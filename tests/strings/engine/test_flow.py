@@ -343,3 +343,22 @@ def test_s13_4_a_group_card_discarded_goes_to_its_owners_pile():
     theirs = hand(game, 0, "K09", owner=1)  # held by seat 0 (a trade), owned by seat 1
     game.apply(Discard(0, theirs))
     assert theirs in game.discard[1] and theirs not in game.discard[0]
+
+
+def test_s16_a_claim_by_the_basic_goal_wins_in_its_name_and_a_broken_claim_is_told_to_all():
+    from grail_tui.games.strings.engine import Ending, EndTurn
+    from grail_tui.games.strings.engine.events import Happened
+    from tests.strings.engine.test_legal_lists import claiming
+    from tests.strings.engine.test_victory import grow
+
+    game = main_of(A, B)
+    grow(game, 0, game.basic_goal())
+    game.apply(EndTurn(0))
+    pass_windows(game)
+    assert game.outcome is not None and game.outcome.ending is Ending.GOAL
+    assert (game.outcome.winners, game.outcome.reason) == ((0,), "the basic goal")
+
+    game = claiming()  # a claim with a goal card, then cancelled: no claim stands
+    game.apply(PlayPlot(1, next(c for c in game.plot_hand[1] if game.defs[c].id == "P15"), seat=0))
+    told = [e for e in resolved(game) if isinstance(e, Happened) and e.what == "no claim stands"]
+    assert [e.player for e in told] == [-1] and game.outcome is None
