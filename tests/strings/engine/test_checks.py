@@ -4,20 +4,45 @@ attack, and the like."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from grail_tui.games.strings.engine import Activate, Draw, EndTurn, Game, Place, PlayPlot, PlotTimingError
+from grail_tui.games.strings.engine import (
+    Activate,
+    AttackKind,
+    Commit,
+    Declare,
+    Draw,
+    EndTurn,
+    Game,
+    Move,
+    NoTokenError,
+    Pass,
+    Place,
+    PlaceResource,
+    PlayPlot,
+    PlotTimingError,
+    Side,
+    Support,
+)
 from grail_tui.games.strings.engine.events import Saw
 from tests.strings.helpers import (
+    A,
+    B,
     C,
     D,
+    F,
+    at_main,
     choose_cabals,
     choose_starts,
+    clear_hands,
     hand,
     lift,
     new_game,
     pass_windows,
     reprint,
+    seat,
     uid,
 )
 
@@ -103,3 +128,134 @@ def test_s11_an_ability_is_found_among_a_cards_effects_wherever_it_is_printed():
     game, card = satellite()
     reprint(game, card, effects=tuple(reversed(game.defs[card].effects)))  # the ability printed last
     game.apply(Activate(0, card, 1, "plot"))
+
+
+def free_slot(game: Game, player: int, group: int) -> tuple[int, int]:
+    """An open arrow of ``player``'s structure outside ``group``'s own branch."""
+    below = set(game.board.subtree(group))
+    return next((at, arrow) for at, arrow in game.board.open_arrows(player) if at not in below)
+
+
+def test_s9_the_cartographers_move_a_place_of_theirs_free_and_nothing_else():
+    game = at_main(C, B)  # seat 0's Cabal: The Cartographers of Dusk, whose Places move free
+    place = seat(game, 0, "C2", tokens=0)
+    person = seat(game, 0, "C8", tokens=0)
+    move = Move(0, place, *free_slot(game, 0, place))
+    assert move in game.legal_actions(0)
+    game.apply(move)
+    pass_windows(game)  # the round-table lap after an action
+    assert game.board.master[place] == move.at and place not in game.board.tokens
+    with pytest.raises(NoTokenError):
+        game.apply(Move(0, person, *free_slot(game, 0, person)))
+
+
+def test_s9_a_master_moves_a_puppet_free_once_a_turn():
+    game = at_main(A, C)
+    master = seat(game, 0, "C8", tokens=1)  # Surveyor-General Kast: its puppets move free, once a turn
+    puppet = seat(game, 0, "K04", under=master, tokens=0)
+    game.apply(Move(0, puppet, *free_slot(game, 0, puppet)))
+    pass_windows(game)
+    assert puppet not in game.board.tokens and game.board.tokens[master] == 1
+    second = seat(game, 0, "K06", under=master, tokens=0)
+    assert game.why_illegal(Move(0, second, *free_slot(game, 0, second))) is not None
+    game.board.tokens[second] = 1
+    game.apply(Move(0, second, *free_slot(game, 0, second)))
+    assert second not in game.board.tokens  # paid with its own token
+
+
+def test_s9_reorganize_moves_two_groups_free():
+    game = at_main(A, C)
+    groups = [seat(game, 0, card_id, tokens=0) for card_id in ("K04", "K06", "K07")]
+    game.apply(PlayPlot(0, hand(game, 0, "P28")))
+    pass_windows(game)
+    for group in groups[:2]:
+        game.apply(Move(0, group, *free_slot(game, 0, group)))
+        pass_windows(game)
+    with pytest.raises(NoTokenError):
+        game.apply(Move(0, groups[2], *free_slot(game, 0, groups[2])))
+
+
+def main_of(*decks: str) -> Game:
+    game = at_main(*decks)
+    clear_hands(game)
+    return game
+
+
+def test_s8_10_a_plot_at_a_group_takes_a_group_in_either_structure_with_or_without_tokens():
+    game = main_of(A, B)
+    cut, audit = hand(game, 0, "P31"), hand(game, 0, "P17")  # Power Cut (power), Sudden Audit (a token)
+    bare = seat(game, 1, "K09", owner=1, tokens=0)
+    one = seat(game, 1, "K10", owner=1, tokens=1)
+    assert game.why_illegal(PlayPlot(0, cut, bare)) is None  # a change of power asks for no token
+    assert game.why_illegal(PlayPlot(0, audit, one)) is None  # one token is enough to take
+    assert game.why_illegal(PlayPlot(0, audit, bare)) is not None
+
+
+def test_s8_10_fresh_faces_returns_a_group_of_ones_own_without_puppets():
+    game = main_of(A, C)
+    mine = seat(game, 0, "K04")
+    assert game.why_illegal(PlayPlot(0, hand(game, 0, "P32"), mine)) is None
+
+
+def overtime(cap: int | None) -> tuple[Game, int]:
+    """Seat 0 holds Overtime, printed with ``cap`` as the most tokens it may bring a group to
+    (None: no cap printed, the rules' 2)."""
+    game = main_of(A, B)
+    card = hand(game, 0, "P29")
+    (effect,) = game.defs[card].effects
+    op = {k: v for k, v in effect.do[0].items() if k != "cap"} | ({} if cap is None else {"cap": cap})
+    reprint(game, card, effects=(replace(effect, do=(op,)),))
+    return game, card
+
+
+@pytest.mark.parametrize(("cap", "tokens", "allowed"), [(3, 2, True), (1, 0, True), (1, 1, False),
+                                                         (None, 1, True), (None, 2, False)])
+def test_s7_a_token_added_by_a_plot_stops_at_the_cap_printed_else_at_two(cap, tokens, allowed):
+    game, card = overtime(cap)
+    group = seat(game, 0, "K04", tokens=tokens)
+    assert (game.why_illegal(PlayPlot(0, card, group)) is None) is allowed
+
+
+def test_s11_a_unique_resource_may_be_placed_once_and_windfall_places_a_second():
+    game = main_of(A, D)
+    satellite = hand(game, 0, "R04")  # unique
+    game.apply(PlaceResource(0, satellite))
+    pass_windows(game)
+    game.apply(PlayPlot(0, hand(game, 0, "P33")))  # Windfall: one more placement this turn
+    pass_windows(game)
+    game.apply(PlaceResource(0, hand(game, 0, "R01")))
+    assert game.board.resources[0][-2:] == [satellite, game.board.resources[0][-1]]
+
+
+def test_s8_5_a_third_player_supports_a_destruction_by_opposition():
+    game = at_main(A, B, F)
+    target = seat(game, 1, "K13", owner=1, alignments=("militant",))
+    opposed = seat(game, 2, "K04", power=3, global_power=0, alignments=("pacifist",))
+    game.apply(Declare(0, game.board.cabal[0], target, AttackKind.DESTROY))
+    game.apply(Commit(0))
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    game.apply(Support(2, opposed, Side.ATTACK))  # A3: worth its power to the attack, nothing to the defence
+    assert game.attack.support[-1].how == "A3"
+
+
+def test_s8_5_a_help_worth_one_is_taken():
+    game = at_main(A, B, F)
+    target = seat(game, 1, "K13", owner=1, alignments=("state",))
+    distant = seat(game, 2, "K06", power=2, global_power=1, alignments=("uncanny",))
+    game.apply(Declare(0, game.board.cabal[0], target, AttackKind.CONTROL))
+    game.apply(Commit(0))
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    game.apply(Support(2, distant, Side.ATTACK))
+    assert (game.attack.support[-1].value, game.attack.support[-1].how) == (1, "A1")
+
+
+def test_s8_5_d6_a_defence_plot_for_ones_own_group_helps_its_controller():
+    game = at_main(A, B)
+    game.apply(Declare(0, seat(game, 0, "K04", tokens=1), game.board.groups_of(1)[0], AttackKind.DESTROY))
+    game.apply(Commit(0))
+    game.apply(Pass(0))
+    sealed = hand(game, 1, "P05")  # Sealed Records: the defence of a group its player controls
+    assert game.why_illegal(PlayPlot(1, sealed, side=Side.DEFENCE)) is None
+

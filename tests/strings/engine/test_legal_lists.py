@@ -35,6 +35,7 @@ from grail_tui.games.strings.engine import (
     Move,
     Offer,
     Pass,
+    Phase,
     Place,
     PlaceAgent,
     PlaceResource,
@@ -52,6 +53,7 @@ from tests.strings.helpers import (
     C,
     D,
     E,
+    Loaded,
     at_main,
     choose_cabals,
     choose_starts,
@@ -265,6 +267,7 @@ def in_support(asked: int, players: tuple[str, ...] = (A, B)) -> Game:
         hand(game, 0, card_id, owner=0)
     hand(game, 1, "P02", owner=1)
     hand(game, 1, "P16", owner=1)
+    hand(game, 1, "P24")  # a strike: aimed at any group, the support window's or not
     game.apply(Declare(0, attacker, target, AttackKind.CONTROL))
     game.apply(Commit(0))
     for p in range(asked):
@@ -382,6 +385,65 @@ def claiming() -> Game:
     return game
 
 
+def countering() -> Game:
+    """Seat 0's attack on seat 1's group failed on 11: seat 1 is asked whether it strikes back; it
+    holds a Counterstrike (and a plot that cannot answer), and groups with a token and without."""
+    game = at_main(A, B)
+    clear_hands(game)
+    attacker = seat(game, 0, "K04", alignments=())
+    target = seat(game, 1, "K07", owner=1, alignments=())
+    seat(game, 1, "K08", owner=1, alignments=())
+    seat(game, 1, "K10", owner=1, tokens=0)
+    game.apply(Declare(0, attacker, target, AttackKind.CONTROL))
+    game.apply(Commit(0))
+    game.rolls = Loaded(5, 6)
+    pass_windows(game)
+    assert game.prompt() == "counter"
+    hand(game, 1, "P19", owner=1)
+    hand(game, 1, "P02", owner=1)
+    return game
+
+
+def drawing() -> Game:
+    """The start of seat 0's first turn: the draws."""
+    return set_up(A, B)
+
+
+def responding_in_an_attack() -> Game:
+    """Three players: seat 0 played a plot for its attack in the support window; seat 2, asked in
+    the response window, holds a copy of the target (an agent only the support window allows)."""
+    game = in_support(0, (A, B, A))
+    game.apply(PlayPlot(0, next(c for c in game.plot_hand[0] if game.defs[c].id == "P01"), side=Side.ATTACK))
+    game.apply(Pass(1))
+    assert game.prompt() == "response" and game.to_act() == (2,)
+    return game
+
+
+def sheltering() -> Game:
+    """A strike of seat 0's destroys a group of seat 1's: seat 1 is asked whether it shelters it,
+    holding a plot that can and one that cannot."""
+    game = at_main(A, B)
+    clear_hands(game)
+    victim = seat(game, 1, "K09", owner=1, tokens=0)
+    game.apply(PlayPlot(0, hand(game, 0, "P24", owner=0), victim))
+    game.rolls = Loaded(1, 1)
+    pass_windows(game)
+    assert game.prompt() == "shelter"
+    hand(game, 1, "P18")
+    hand(game, 1, "P02", owner=1)
+    return game
+
+
+def starting_in_the_open() -> Game:
+    """The open choice of start groups, after rounds of names chosen at once: a name barred in the
+    secret rounds may be chosen again."""
+    game = starting()
+    game.barred.add(game.name(min(c for c in game.group_deck[0] if game.defs[c].kind == "group")))
+    game.phase = Phase.OPEN_START
+    assert game.prompt() == "open start"
+    return game
+
+
 def choosing() -> Game:
     return new_game(A, B)
 
@@ -395,7 +457,8 @@ def starting() -> Game:
 POSITIONS = [busy_main, committing, placing, round_table, wire, bottom_due, choosing, starting,
              lambda: in_support(0), lambda: in_support(1), lambda: in_support(2, (A, B, A)),
              lambda: busy_main_later(2), lambda: busy_main_later(3), shielded_main, shield_down_for_us,
-             late_tokens, eliminated_main, satellite, after_help, claiming]
+             late_tokens, eliminated_main, satellite, after_help, claiming, countering, drawing,
+             responding_in_an_attack, sheltering, starting_in_the_open]
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=["main", "commit", "place", "round table", "look", "bottom",
@@ -403,7 +466,9 @@ POSITIONS = [busy_main, committing, placing, round_table, wire, bottom_due, choo
                                                       "support: third", "two offers made", "three offers made",
                                                       "a shield up", "a shield down for us", "late tokens",
                                                       "a player out", "a free look at a deck", "after help",
-                                                      "a claim with a goal card"])
+                                                      "a claim with a goal card", "a failed attack",
+                                                      "the draws", "a response in an attack", "a shelter",
+                                                      "the open choice of start groups"])
 def test_s3_the_legal_list_is_every_action_the_rules_allow_and_nothing_else(position):
     assert_the_list_is_the_rules(position())
 

@@ -499,6 +499,29 @@ def _offered_in_a_window(trade: bool) -> Game:
     return game
 
 
+def _responding_in_the_support_window() -> Game:
+    """Seat 1, asked in the support window of seat 0's attack, played a plot for the defence:
+    seat 0 is asked in the response window above it."""
+    game = supporting()
+    game.apply(PlayPlot(1, hand(game, 1, "P05"), side=Side.DEFENCE))
+    assert game.prompt() == "response" and game.to_act() == (0,)
+    return game
+
+
+def _third_plays(card_id: str, side: Side, kind: AttackKind = DESTROY, sides: dict[int, Side] | None = None) -> Case:
+    """Seat 2 of three, asked in seat 0's attack (to ``kind``) on seat 1's group, plays an attack
+    plot for ``side``, having joined ``sides`` (forced)."""
+    def case() -> tuple[Game, Action]:
+        game = main(A, B, A)
+        game.apply(Declare(0, seat(game, 0, "K04"), rival_group(game), kind))
+        game.apply(Commit(0))
+        game.apply(Pass(0))
+        game.apply(Pass(1))
+        game.attack.sides.update(sides or {})  # type: ignore[union-attr]
+        return game, PlayPlot(2, hand(game, 2, card_id), side=side)
+    return case
+
+
 def _swap_proposed() -> Game:
     game = main()
     game.apply(Swap(0, _resource(game, 0, "R08"), 1, _resource(game, 1, "R10")))
@@ -548,6 +571,87 @@ def _sheltering() -> Game:
     pass_until(game, lambda: game.prompt() == "shelter")
     hand(game, 1, "P02", owner=1)
     return game
+
+
+def _reworded(game: Game, card: int, **changes: object) -> int:
+    """``card`` printed with each of its effects changed as ``changes`` say (a card file's own card)."""
+    from dataclasses import replace
+
+    reprint(game, card, effects=tuple(replace(e, **changes) for e in game.defs[card].effects))
+    return card
+
+
+def _either_side_session() -> tuple[Game, Action]:
+    """Emergency Session printed to help either side: its play names the plot it discards, so it
+    can name no side."""
+    game = supporting()
+    session = _reworded(game, hand(game, 1, "P12"), do=({"op": "add", "side": "either", "value": 8},))
+    return game, PlayPlot(1, session, hand(game, 1, "P02"))
+
+
+def _answering(card_id: str, target: Callable[[Game], int], decks: tuple[str, ...] = (A, C)) -> Case:
+    """Seat 0 plays ``card_id`` aimed at ``target``; seat 1, asked in the response window, answers
+    with Plausible Deniability, which answers a strike aimed at a group of its own."""
+    def case() -> tuple[Game, Action]:
+        game = main(*decks)
+        game.apply(PlayPlot(0, plot(game, card_id), target(game)))
+        assert game.prompt() == "response"
+        return game, PlayPlot(1, hand(game, 1, "P14"))
+    return case
+
+
+def _satellite(deck: str, empty: str = "") -> Case:
+    """Seat 0 uses a Pirate Satellite on its Cabal to look at the top of seat 1's ``deck`` (its
+    ``empty`` deck emptied first)."""
+    def case() -> tuple[Game, Action]:
+        game = main(A, D)
+        card = uid(game, "R04")
+        for zone in (game.group_deck, game.group_hand):
+            for pile in zone:
+                if card in pile:
+                    pile.remove(card)
+        board = game.board
+        board.resources[0].append(card)
+        board.controller[card] = 0
+        board.links[card] = board.cabal[0]
+        if empty:
+            (game.plot_deck if empty == "plot" else game.group_deck)[1].clear()
+        return game, Activate(0, card, 1, deck)
+    return case
+
+
+def _claim_cancelled(seat_: int) -> tuple[Game, Action]:
+    from tests.strings.engine.test_legal_lists import claiming
+
+    game = claiming()
+    return game, PlayPlot(1, next(c for c in game.plot_hand[1] if game.defs[c].id == "P15"), seat=seat_)
+
+
+def _cold_feet(target: Callable[[Game], int], respond: bool = False) -> Case:
+    """Seat 0's group helped its attack; seat 1 (asked in the support window, or in a response
+    window above it if ``respond``) plays Cold Feet naming ``target``."""
+    def case() -> tuple[Game, Action]:
+        game, attacker = declared(kind=CONTROL)
+        helper = seat(game, 0, "K06", tokens=1, global_power=2, power=2)
+        game.apply(Commit(0))
+        game.apply(Support(0, helper, Side.ATTACK))
+        if respond:
+            game.apply(PlayPlot(1, hand(game, 1, "P05"), side=Side.DEFENCE))
+            game.apply(Pass(0))  # seat 1 is asked again, in the response window
+        feet = hand(game, 1, "P16")
+        return game, PlayPlot(1, feet, target(game))
+    return case
+
+
+def _cold_feet_at_a_plot() -> tuple[Game, Action]:
+    """Seat 1's defence plot has added to the defence (D6); seat 1 then names it with Cold Feet,
+    which takes back only the help of cards and agents, never a plot's."""
+    game = supporting()
+    sealed = hand(game, 1, "P05")
+    game.apply(PlayPlot(1, sealed, side=Side.DEFENCE))
+    pass_until(game, lambda: game.prompt() == "support" and game.to_act() == (1,))
+    assert any(c.card == sealed and c.how == "D6" for c in game.attack.support)  # type: ignore[union-attr]
+    return game, PlayPlot(1, hand(game, 1, "P16"), sealed)
 
 
 CASES: list[tuple[str, Case, type, str]] = [
@@ -620,6 +724,10 @@ CASES: list[tuple[str, Case, type, str]] = [
      E.NotYoursError, "Attack with your Cabal or a group in your power structure."),
     ("attack with a card in hand", lambda: (lambda g: _(g, Declare(0, hand(g, 0, "K04", 0), rival_group(g), DESTROY)))(main()),
      E.NotYoursError, "Attack with your Cabal or a group in your power structure."),
+    ("attack a Cabal", lambda: (lambda g: _(g, Declare(0, g.board.cabal[0], g.board.cabal[1], DESTROY)))(main()),
+     E.AttackTargetError, "A Cabal can never be attacked."),
+    ("control one's own", lambda: (lambda g: _(g, Declare(0, g.board.cabal[0], own_group(g), CONTROL)))(main()),
+     E.AttackTargetError, "You control that group already: you may only attack it to destroy."),
     ("attack a resource", lambda: (lambda g: _(g, Declare(0, g.board.cabal[0], _resource(g, 1, "R10"), DESTROY)))(main()),
      E.AttackTargetError, "Only groups can be attacked."),
     ("attack a group in a deck", lambda: (lambda g: _(g, Declare(0, g.board.cabal[0], uid(g, "K06", 1), DESTROY)))(main()),
@@ -728,6 +836,9 @@ CASES: list[tuple[str, Case, type, str]] = [
     ("look at oneself", _wire(lambda g, c: Activate(0, c, 0)), E.PlotTargetError, "Look at an opponent's cards."),
     ("ability on the shielded", _wire(lambda g, c: (g.finished_first.__setitem__(1, False), Activate(0, c, 1))[1]),
      E.ShieldError, "Player 2 has not finished their first turn yet."),
+    ("look at no deck", _satellite(""), E.MalformedActionError, "Name the plot deck or the group deck."),
+    ("look at an empty plot deck", _satellite("plot", empty="plot"), E.PlotTargetError, "That deck is empty."),
+    ("look at an empty group deck", _satellite("group", empty="group"), E.PlotTargetError, "That deck is empty."),
     ("look at a deck", _wire(lambda g, c: Activate(0, c, 1, "plot")), E.MalformedActionError,
      "This ability looks at a hand, not a deck."),
     ("look at no plot card", _wire(lambda g, c: (clear_hands(g), Activate(0, c, 1))[1]), E.PlotTargetError,
@@ -761,6 +872,8 @@ CASES: list[tuple[str, Case, type, str]] = [
     ("offer a card twice", lambda: (lambda g: _(g, Offer(0, 1, (plot(g, "P01"),) * 2)))(main()), E.NotYoursError,
      "Name different cards of your own hands as the cards you offer."),
     ("offer nothing", lambda: _(main(), Offer(0, 1, ())), E.MalformedActionError, "Offer at least one card."),
+    ("offer over the cap", lambda: (lambda g: (g.offers_made.__setitem__(0, 3), _(g, Offer(0, 1, (plot(g, "P01"),))))[1])(
+        main()), E.OncePerTurnError, "You have made 3 offers this turn: no more until the next."),
     ("buy with nothing", _buy(lambda g: ()), E.CostError, "A plot card costs one Cabal token or two group tokens."),
     ("buy with three", _buy(lambda g: (*_two_groups(g), g.board.cabal[0])), E.CostError,
      "A plot card costs one Cabal token or two group tokens."),
@@ -778,6 +891,11 @@ CASES: list[tuple[str, Case, type, str]] = [
      "That card is not in your plot hand."),
     ("a Cabal as a plot", _play("CB2"), E.PlotTimingError, "The Hollow Choir is not a plot: it is played as a Cabal agent."),
     ("operation in a window", lambda: _in_a_window("P31"), E.PlotTimingError, "Power Cut is played in your own main phase only."),
+    ("standing plot in a window", lambda: _in_a_window("P38", owner=0), E.PlotTimingError,
+     "Safe Deposit is played in your own main phase only."),
+    ("agenda in a window", lambda: (lambda g: (g.apply(Reveal(0, plot(g, "P01"))), _(g, PlayPlot(1, hand(g, 1, "P45", 1))))[1])(
+        main()), E.PlotTimingError,
+     "Age of Outrage is played in your own main phase only."),
     ("goal card played", _play("P40"), E.PlotTimingError,
      "The Mandate is a goal card: it is revealed to claim victory at the end of a turn."),
     ("replacement played", _play("P18"), E.PlotTimingError,
@@ -789,14 +907,45 @@ CASES: list[tuple[str, Case, type, str]] = [
      "Plausible Deniability answers a strike aimed at a group you control."),
     ("cancel of a claim", _play("P15", owner=1, decks=(A, C), seat=1), E.PlotTimingError,
      "Hold the Presses answers a claim made with a goal card."),
+    ("cancel of a strike answering a power cut", _answering("P31", rival_group, decks=(B, C)), E.PlotTimingError,
+     "Plausible Deniability answers a strike aimed at a group you control."),
+    ("cancel of a strike at another's group", _answering("P24", own_group), E.PlotTimingError,
+     "Plausible Deniability answers a strike aimed at a group you control."),
+    ("cancel of a claim not made with a goal card", lambda: _claim_cancelled(1), E.PlotTargetError,
+     "Name a player who claims with a goal card."),
+    ("cancel of a help not given", _cold_feet(own_group), E.PlotTargetError, "Name a card that has contributed to this attack."),
+    ("cancel of a plot's help", _cold_feet_at_a_plot, E.PlotTargetError, "Name a card that has contributed to this attack."),
+    ("cancel of a help in a response window", _cold_feet(lambda g: g.attack.support[0].card, respond=True),  # type: ignore[union-attr]
+     E.PlotTimingError, "Cold Feet is played in an attack's support window."),
+    ("a mill of one's own deck", _play("P34", owner=1, decks=(A, B), seat=0), E.PlotTargetError,
+     "Shred the Archives needs an opponent as its target."),
     ("cancel of support", _play("P16", owner=1), E.PlotTimingError, "Cold Feet is played in an attack's support window."),
     ("attack plot outside an attack", _play("P01", side=Side.ATTACK), E.PlotTimingError,
      "Bribed Official is played in the support window of an attack."),
+    ("attack plot in a response window", lambda: (lambda g: _(g, PlayPlot(0, plot(g, "P01"), side=Side.ATTACK)))(
+        _responding_in_the_support_window()), E.PlotTimingError, "Bribed Official is played in the support window of an attack."),
+    ("attack plot for the other side", _third_plays("P01", Side.ATTACK, CONTROL, sides={2: Side.DEFENCE}), E.SideLockError,
+     "You are on the defence side of this attack and stay on it."),
+    ("attack plot that does nothing", _third_plays("P01", Side.ATTACK), E.PlotTargetError,
+     "Bribed Official does nothing in this attack."),
     ("commit plot in the window", lambda: _in_the_support_window("P09", owner=0), E.PlotTimingError,
      "Backroom Deal is played as you commit an attack."),
     ("strike without the Cabal's token", _play("P25", owner=1, target=lambda g: (g.board.tokens.pop(g.board.cabal[0], None),
                                                                                 rival_group(g))[1]),
      E.CostError, "Lightning Strike costs your Cabal's token, and it holds none."),
+    ("a power cut off the table", _play("P31", owner=1, target=lambda g: uid(g, "K06", 1)), E.PlotTargetError,
+     "Power Cut needs a group in a power structure as its target."),
+    ("a look shown to oneself", _play("P20", owner=1, decks=(A, D), seat=0), E.PlotTargetError,
+     "Last-Minute Leak needs an opponent as its target."),
+    ("a plot aimed at no card given one", _play("P33", target=own_group), E.MalformedActionError,
+     "Windfall is aimed at no card: leave the target out."),
+    ("a plot naming no player given one", _play("P33", seat=1), E.MalformedActionError,
+     "Windfall names no player: leave the player out."),
+    ("a plot naming no side given one", _play("P33", side=Side.ATTACK), E.MalformedActionError,
+     "Windfall does not let you choose a side: leave the side out."),
+    ("a session for either side", _either_side_session, E.PlotTargetError, "Say which side Emergency Session helps."),
+    ("a session paid by itself", lambda: (lambda g: (lambda c: _(g, PlayPlot(1, c, c)))(hand(g, 1, "P12")))(supporting()),
+     E.CostError, "Emergency Session costs another plot card from your hand: name it."),
     ("strike a Cabal", _play("P24", target=lambda g: g.board.cabal[1]), E.PlotTargetError,
      "Mass Resignation needs a group in a power structure as its target."),
     ("strike a card in a deck", _play("P24", target=lambda g: uid(g, "K06", 1)), E.PlotTargetError,
@@ -890,6 +1039,12 @@ CASES: list[tuple[str, Case, type, str]] = [
      "Answer first: one of your groups is about to be destroyed."),
     ("shelter not held", lambda: (lambda g: _(g, Shelter(1, uid(g, "P18", 0))))(_sheltering()), E.NotYoursError,
      "That card is not in your plot hand."),
+    ("shelter with a card that follows a destruction", lambda: (lambda g: _(g, Shelter(1, _reworded(
+        g, g.plot_hand[1][0], when="after", event="group_to_destroyed_pile"))))(_sheltering()), E.PlotTimingError,
+     "Smear Campaign cannot replace a destruction."),
+    ("shelter with a card replacing something else", lambda: (lambda g: _(g, Shelter(1, _reworded(
+        g, g.plot_hand[1][0], when="replace", event="group_to_hand"))))(_sheltering()), E.PlotTimingError,
+     "Smear Campaign cannot replace a destruction."),
     ("shelter with another plot", lambda: (lambda g: _(g, Shelter(1, g.plot_hand[1][0])))(_sheltering()),
      E.PlotTimingError, "Smear Campaign cannot replace a destruction."),
 ]

@@ -335,11 +335,11 @@ def test_hr_80_a_plot_names_its_side_and_only_one_for_either_side_lets_a_player_
     plays = {(a.card, a.side) for a in game.legal_actions(2) if isinstance(a, PlayPlot)}
     assert plays == {(for_attack, ATTACK), (for_defence, DEFENCE), (for_either, ATTACK), (for_either, DEFENCE)}
     name = game.name(for_attack)
-    with pytest.raises(PlotTargetError, match=f"^{name} helps the attack only.$"):
+    with pytest.raises(PlotTargetError, match=f"^{name} does not help the defence.$"):
         game.apply(PlayPlot(2, for_attack, side=DEFENCE))
-    with pytest.raises(PlotTargetError, match=f"^Say which side {name} helps: the attack.$"):
+    with pytest.raises(PlotTargetError, match=f"^Say which side {name} helps.$"):
         game.apply(PlayPlot(2, for_attack))
-    with pytest.raises(PlotTargetError, match=f"^Say which side {game.name(for_either)} helps: the attack or the defence.$"):
+    with pytest.raises(PlotTargetError, match=f"^Say which side {game.name(for_either)} helps.$"):
         game.apply(PlayPlot(2, for_either))
     game.apply(PlayPlot(2, for_attack, side=ATTACK))
     pass_until(game, lambda: any(c.card == for_attack for c in game.attack.support))
@@ -364,3 +364,21 @@ def test_s8_5_d6_emergency_session_names_the_plot_it_discards_and_adds_to_the_de
     pass_until(game, lambda: any(c.card == session for c in game.attack.support))
     (added,) = [c for c in game.attack.support if c.card == session]
     assert (added.player, added.side, added.how) == (1, DEFENCE, "D6") and added.value > 0
+
+
+def test_s14_cold_feet_takes_back_a_help_it_names():
+    """A plot that cancels a contribution names it; once the plot resolves the help no longer
+    counts, and the attack goes on."""
+    game = at_main(A, B)
+    clear_hands(game)
+    attacker = seat(game, 0, "K04", tokens=2)
+    helper = seat(game, 0, "K06", tokens=1, global_power=2, power=2)
+    target = seat(game, 1, "K09", owner=1)
+    feet = hand(game, 1, "P16")
+    committed(game, attacker, target)
+    game.apply(Support(0, helper, ATTACK))
+    assert PlayPlot(1, feet, helper) in game.legal_actions(1)
+    game.apply(PlayPlot(1, feet, helper))
+    pass_until(game, lambda: game.prompt() == "support")
+    assert game.attack is not None and not any(c.card == helper for c in game.attack.support)
+    assert feet in game.discard[game.owner[feet]]

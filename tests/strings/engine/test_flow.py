@@ -1,0 +1,364 @@
+"""What the plays do once they resolve, and what follows on its own (flow.py), as a player sees it:
+each plot's effect on the table, the hands and what its player is shown; claims with goal cards;
+resources that paid a token."""
+
+from __future__ import annotations
+
+import pytest
+
+from grail_tui.games.strings.engine import AttackKind, DrawGroup, Game, Give, LinkError, PlayPlot
+from grail_tui.games.strings.engine.events import Saw
+from tests.strings.helpers import (
+    A,
+    B,
+    C,
+    D,
+    at_main,
+    clear_hands,
+    hand,
+    lift,
+    pass_until,
+    pass_windows,
+    seat,
+    uid,
+)
+
+
+def main_of(*decks: str) -> Game:
+    game = at_main(*decks)
+    clear_hands(game)
+    return game
+
+
+def resolved(game: Game) -> list[object]:
+    """Everyone passes until the windows close: the events on the way (the plot resolving)."""
+    before = len(game.history)
+    pass_windows(game)
+    return game.history[before:]
+
+
+def test_s8_10_sudden_audit_takes_a_token_from_its_group():
+    game = main_of(A, B)
+    group = seat(game, 1, "K09", owner=1, tokens=2)
+    game.apply(PlayPlot(0, hand(game, 0, "P17"), group))
+    pass_windows(game)
+    assert game.board.tokens[group] == 1
+
+
+def test_s8_10_fresh_faces_returns_a_group_to_its_owners_hand_and_draws_a_group_card():
+    game = main_of(A, C)
+    group = seat(game, 0, "K04")
+    drawn = game.group_deck[0][-1]
+    game.apply(PlayPlot(0, hand(game, 0, "P32"), group))
+    pass_windows(game)
+    assert not game.board.in_structure(group) and group in game.group_hand[game.owner[group]]
+    assert drawn in game.group_hand[0]
+
+
+def test_s4_wiretap_shows_its_player_the_chosen_opponents_group_hand_and_no_one_else():
+    game = main_of(D, B)
+    held = [hand(game, 1, card_id, owner=1) for card_id in ("K09", "K10")]
+    game.apply(PlayPlot(0, hand(game, 0, "P30"), seat=1))
+    (saw,) = [e for e in resolved(game) if isinstance(e, Saw)]
+    assert (saw.player, saw.about, sorted(saw.cards)) == (0, 1, sorted(held))
+
+
+def test_s4_last_minute_leak_shows_its_player_the_chosen_opponents_plot_hand():
+    game = main_of(D, B)
+    held = [hand(game, 1, card_id, owner=1) for card_id in ("P02", "P16")]
+    game.apply(PlayPlot(0, hand(game, 0, "P20"), seat=1))
+    (saw,) = [e for e in resolved(game) if isinstance(e, Saw)]
+    assert (saw.player, saw.about, sorted(saw.cards)) == (0, 1, sorted(held))
+
+
+def test_s8_10_shred_the_archives_mills_three_group_cards_of_the_chosen_opponent():
+    game = main_of(D, B)
+    top = game.group_deck[1][-3:]
+    game.apply(PlayPlot(0, hand(game, 0, "P34"), seat=1))
+    pass_windows(game)
+    assert set(top) <= set(game.discard[1]) and not set(top) & set(game.group_deck[1])
+
+
+def test_s11_a_resource_that_paid_a_token_has_been_used_and_cannot_be_given_this_turn():
+    game = main_of(A, D)
+    board = game.board
+    card = uid(game, "R04")
+    lift(game, card)
+    board.resources[0].append(card)
+    board.controller[card] = 0
+    board.links[card] = board.cabal[0]
+    board.tokens[card] = 1
+    game.apply(DrawGroup(0, card))
+    pass_windows(game)
+    with pytest.raises(LinkError):
+        game.apply(Give(0, card, 1))
+
+
+def test_s16_a_goal_card_claimed_and_still_met_wins_in_its_name():
+    from grail_tui.games.strings.engine import Ending
+    from tests.strings.engine.test_legal_lists import claiming
+
+    game = claiming()  # seat 0 claims with Deep Roots at the end of its turn
+    (claim,) = game.claims
+    pass_windows(game)
+    assert game.outcome is not None and game.outcome.ending is Ending.GOAL
+    assert (game.outcome.winners, game.outcome.reason) == ((0,), game.name(claim.goal_card))
+
+
+def test_s16_a_goal_card_no_longer_met_when_the_claims_are_judged_wins_nothing():
+    from tests.strings.engine.test_legal_lists import claiming
+
+    game = claiming()
+    deepest = game.board.groups_of(0)[-1]
+    game.board.detach(deepest)  # the chain is cut before the window closes
+    for place in (game.board.arrows, game.board.controller, game.board.tokens):
+        place.pop(deepest, None)
+    pass_windows(game)
+    assert game.outcome is None and game.active == 1
+
+
+def test_s8_9_a_standing_plot_on_a_destroyed_group_is_discarded_to_its_owners_pile():
+    from grail_tui.games.strings.engine import Shelter
+    from tests.strings.helpers import Loaded, reprint
+
+    game = main_of(A, B)
+    victim = seat(game, 1, "K09", owner=1, tokens=0)
+    reprint(game, victim, power=0)  # any strike's strength reaches it
+    standing = uid(game, "P38", 0)
+    lift(game, standing)
+    game.board.links[standing] = victim
+    game.board.controller[standing] = 1
+    game.apply(PlayPlot(0, hand(game, 0, "P24", owner=0), victim))
+    game.rolls = Loaded(1, 1)
+    pass_until(game, lambda: game.prompt() == "shelter")
+    game.apply(Shelter(1))
+    assert standing in game.discard[game.owner[standing]] and standing not in game.board.links
+
+
+def test_s8_10_plausible_deniability_cancels_a_strike_at_ones_own_group():
+    game = main_of(A, C)
+    victim = seat(game, 1, "K09", owner=1, tokens=0)
+    strike = hand(game, 0, "P24", owner=0)
+    game.apply(PlayPlot(0, strike, victim))
+    deniability = hand(game, 1, "P14")
+    assert PlayPlot(1, deniability) in game.legal_actions(1)
+    game.apply(PlayPlot(1, deniability))
+    pass_windows(game)
+    assert game.board.in_structure(victim) and game.shelter is None
+    assert strike in game.discard[game.owner[strike]] and deniability in game.discard[game.owner[deniability]]
+
+
+def test_s17_a_player_eliminated_in_a_lap_leaves_the_table_its_hands_and_the_lap():
+    """Seat 1, asked in the round-table lap after seat 0 showed a card, strikes seat 2's last group:
+    seat 2 leaves the game with its hands, decks and resources; the lap goes on without it."""
+    from grail_tui.games.strings.engine import Pass, Reveal, Shelter
+    from tests.strings.helpers import F, Loaded, reprint
+
+    game = main_of(A, B, F)
+    board = game.board
+    last = board.groups_of(2)[0]
+    reprint(game, last, power=0)
+    resource = uid(game, "R08")
+    lift(game, resource)
+    board.resources[2].append(resource)
+    board.controller[resource] = 2
+    board.links[resource] = board.cabal[2]
+    held = hand(game, 2, "P02")
+    game.apply(Reveal(0, hand(game, 0, "P01", owner=0)))
+    assert game.prompt() == "round table" and game.to_act() == (1,)
+    game.apply(PlayPlot(1, hand(game, 1, "P24"), last))
+    game.rolls = Loaded(1, 1)
+    pass_until(game, lambda: game.prompt() == "shelter")
+    game.apply(Shelter(2))
+    assert game.eliminated[2] and game.outcome is None
+    assert not (game.plot_hand[2] or game.group_hand[2] or game.plot_deck[2] or game.group_deck[2])
+    assert held not in board.controller and resource not in board.controller and not board.resources[2]
+    assert board.cabal[2] not in board.arrows
+    seen = []
+    for _ in range(10):
+        if game.active == 0 and not game.windows:
+            break
+        seen += game.to_act()
+        game.apply(Pass(game.to_act()[0]))
+    assert 2 not in seen and game.active == 0 and game.prompt() == "main"
+
+
+def _resource_of(game: Game, player: int, card_id: str, tokens: int = 0) -> int:
+    card = uid(game, card_id)
+    lift(game, card)
+    board = game.board
+    board.resources[player].append(card)
+    board.controller[card] = player
+    board.links[card] = board.cabal[player]
+    if tokens:
+        board.tokens[card] = tokens
+    return card
+
+
+def _round_to(game: Game, player: int) -> None:
+    """End turns (hands emptied, so nothing is due) until ``player``'s main phase begins."""
+    from grail_tui.games.strings.engine import Draw, EndTurn, Place
+
+    for _turn in range(game.players + 1):
+        clear_hands(game)
+        game.apply(EndTurn(game.active))
+        pass_windows(game)
+        game.apply(Draw(game.active, False, False))
+        game.apply(Place(game.active, -1))
+        pass_windows(game)
+        if game.active == player:
+            return
+    raise AssertionError("the turn never came round")
+
+
+def test_s6_1_a_new_turn_starts_afresh_for_what_is_once_a_turn():
+    """A link moved, a resource used, an ability used, an attacker called off, offers made, a
+    placement and a group draw taken: each is refused again this turn and allowed in the next."""
+    from grail_tui.games.strings.engine import Activate, CallOff, Declare, Link, Offer, PlaceResource
+
+    game = main_of(C, D)
+    board = game.board
+    satellite = _resource_of(game, 0, "R04", tokens=1)  # on the Cabal: a look at a deck top once a turn
+    codex = _resource_of(game, 0, "R11")
+    mine = board.groups_of(0)[0]
+    for action in (Link(0, codex, mine), Activate(0, satellite, 1, "plot")):
+        game.apply(action)
+        pass_windows(game)
+    game.apply(Declare(0, mine, board.groups_of(1)[0], AttackKind.DESTROY))
+    game.apply(CallOff(0))
+    game.offers_made[0] = 3
+    game.resource_placements = game.group_draws = 1
+    spare = next(c for c in game.group_deck[0] if game.defs[c].kind == "resource")
+
+    def refusals() -> list[str | None]:
+        board.tokens[satellite] = 1
+        return [game.why_illegal(a) for a in (
+            Link(0, codex, board.cabal[0]), Give(0, satellite, 1), Activate(0, satellite, 1, "group"),
+            Declare(0, mine, board.groups_of(1)[0], AttackKind.DESTROY), Offer(0, 1, (hand(game, 0, "P01"),)),
+            PlaceResource(0, hand(game, 0, game.defs[spare].id)), DrawGroup(0, board.cabal[0]))]
+
+    assert None not in refusals()
+    _round_to(game, 0)
+    assert refusals() == [None] * 7
+
+
+def test_s11_the_lantern_codex_draws_one_more_plot_card_at_the_start_of_the_turn():
+    from grail_tui.games.strings.engine import Draw, EndTurn, Place
+
+    game = main_of(C, D)
+    _resource_of(game, 1, "R11")  # seat 1's: one more plot card in its draws
+    game.apply(EndTurn(0))
+    pass_windows(game)
+    before = len(game.plot_hand[1])
+    game.apply(Draw(1, True, False))
+    assert len(game.plot_hand[1]) == before + 2
+    game.apply(Place(1, -1))
+
+
+def test_s15_a_unique_resource_that_has_left_play_never_enters_again():
+    from grail_tui.games.strings.engine import PlaceResource, UniquenessError
+
+    game = main_of(A, D)
+    satellite = hand(game, 0, "R04")
+    game.apply(PlaceResource(0, satellite))
+    pass_windows(game)
+    board = game.board
+    board.resources[0].remove(satellite)  # it leaves play (as with its player's elimination)
+    del board.controller[satellite], board.links[satellite]
+    game.group_hand[0].append(satellite)
+    game.resource_placements = 0
+    with pytest.raises(UniquenessError, match="^Pirate Satellite is unique and has been in play this game already.$"):
+        game.apply(PlaceResource(0, satellite))
+
+
+def test_s20_the_two_player_tournament_rule_no_cabal_token_after_a_free_placement():
+    from grail_tui.games.strings.engine import Draw, Place
+    from tests.strings.helpers import set_up
+
+    for placing, tourney, refreshed in ((True, True, False), (False, True, True), (True, False, True)):
+        game = set_up(A, B, tourney_two_player=tourney)
+        clear_hands(game)
+        cabal = game.board.cabal[0]
+        game.board.tokens.pop(cabal, None)
+        game.apply(Draw(0, False, True))
+        card = next(c for c in game.group_hand[0] if game.defs[c].kind == "group")
+        at, arrow = next(iter(game.board.open_arrows(0)))
+        game.apply(Place(0, card, at, arrow) if placing else Place(0, -1))
+        assert (game.board.tokens.get(cabal, 0) == 1) is refreshed, (placing, tourney)
+
+
+def test_s8_10_power_cut_lasts_until_the_end_of_the_turn():
+    from grail_tui.games.strings.engine import EndTurn
+
+    game = main_of(A, B)
+    group = seat(game, 1, "K09", owner=1, power=4)
+    game.apply(PlayPlot(0, hand(game, 0, "P31"), group))
+    pass_windows(game)
+    assert game.board.power(group) < 4
+    game.apply(EndTurn(0))
+    assert game.board.power(group) == 4
+
+
+def test_s8_9_a_group_taken_over_brings_its_resources_to_its_new_controller():
+    from grail_tui.games.strings.engine import Commit, Declare
+    from tests.strings.helpers import Loaded, reprint
+
+    game = main_of(A, B)
+    board = game.board
+    target = seat(game, 1, "K09", owner=1)
+    resource = _resource_of(game, 1, "R10")
+    board.links[resource] = target
+    reprint(game, board.cabal[0], power=40)  # the attack succeeds
+    game.apply(Declare(0, board.cabal[0], target, AttackKind.CONTROL))
+    game.apply(Commit(0))
+    game.rolls = Loaded(1, 1)
+    pass_windows(game)
+    assert board.controller[target] == 0
+    assert resource in board.resources[0] and resource not in board.resources[1] and board.controller[resource] == 0
+
+
+def test_s12_a_resource_given_arrives_on_its_new_cabal_without_its_token():
+    game = main_of(A, B)
+    resource = _resource_of(game, 0, "R08", tokens=1)
+    game.apply(Give(0, resource, 1))
+    board = game.board
+    assert resource in board.resources[1] and board.links[resource] == board.cabal[1]
+    assert resource not in board.tokens
+
+
+def test_s2_11_a_cabal_agent_costs_the_top_card_of_each_deck_to_the_discard_pile():
+    from grail_tui.games.strings.engine import PlaceAgent
+
+    game = main_of(A, B)
+    agent = hand(game, 0, "CB2", owner=0)  # seat 1's Cabal
+    tops = [game.plot_deck[0][-1], game.group_deck[0][-1]]
+    game.apply(PlaceAgent(0, agent))
+    assert agent in game.board.agents[0] and game.discard[0][-2:] == tops
+
+
+def test_s13_4_a_group_card_discarded_goes_to_its_owners_pile():
+    from grail_tui.games.strings.engine import Discard
+
+    game = main_of(A, B)
+    theirs = hand(game, 0, "K09", owner=1)  # held by seat 0 (a trade), owned by seat 1
+    game.apply(Discard(0, theirs))
+    assert theirs in game.discard[1] and theirs not in game.discard[0]
+
+
+def test_s16_a_claim_by_the_basic_goal_wins_in_its_name_and_a_broken_claim_is_told_to_all():
+    from grail_tui.games.strings.engine import Ending, EndTurn
+    from grail_tui.games.strings.engine.events import Happened
+    from tests.strings.engine.test_legal_lists import claiming
+    from tests.strings.engine.test_victory import grow
+
+    game = main_of(A, B)
+    grow(game, 0, game.basic_goal())
+    game.apply(EndTurn(0))
+    pass_windows(game)
+    assert game.outcome is not None and game.outcome.ending is Ending.GOAL
+    assert (game.outcome.winners, game.outcome.reason) == ((0,), "the basic goal")
+
+    game = claiming()  # a claim with a goal card, then cancelled: no claim stands
+    game.apply(PlayPlot(1, next(c for c in game.plot_hand[1] if game.defs[c].id == "P15"), seat=0))
+    told = [e for e in resolved(game) if isinstance(e, Happened) and e.what == "no claim stands"]
+    assert [e.player for e in told] == [-1] and game.outcome is None
