@@ -85,10 +85,13 @@ def _places_of_the_test_run(tmp_path_factory: pytest.TempPathFactory):
 # mypy on the whole package, taken last would leave one worker running alone while the others
 # have finished. These start first (measured: docs/testing.md, "How the suite stays fast"); the
 # order within each kind stays as collected (an engine's pointed tests before its properties).
+# The engines' conftests put every property test last (quick tests first fail fast under -x): the
+# hunt's longest (5 to 7 s each) were the suite's last tests, each with a worker to itself.
 FIRST = ("tests/net/ssh_app/", "tests/test_lint.py", "tests/plain/test_plain_ssh.py",
          "tests/strings/tui/test_play.py", "tests/net/hostile/", "tests/net/test_strings_standing.py",
          "tests/cli/test_headless_commands.py", "tests/strings/engine/test_properties.py",
-         "tests/net/ssh/", "tests/tui/test_lesson.py")
+         "tests/net/ssh/", "tests/tui/test_lesson.py", "tests/hunt/engine/test_codec.py",
+         "tests/hunt/engine/test_properties.py", "tests/hunt/bots/test_beliefs.py")
 
 
 def _start(item: pytest.Item) -> int:
@@ -96,9 +99,13 @@ def _start(item: pytest.Item) -> int:
     return next((rank for rank, place in enumerate(FIRST) if path.startswith(place)), len(FIRST))
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The kinds in FIRST dealt out in turn (one of each, then the next of each), then the rest:
-    four SSH scenes at once, each with its server, zygote and apps, starved one another."""
+    four SSH scenes at once, each with its server, zygote and apps, starved one another. Only
+    where workers share the tests out: in one process (-n 0, a mutation run) the order is the
+    collected one, quick tests first."""
+    if not hasattr(config, "workerinput"):
+        return
     taken: dict[int, int] = {}
     turns: dict[str, tuple[int, int, int]] = {}
     for item in items:
