@@ -1,4 +1,5 @@
 import compileall
+import gc
 import os
 import sys
 from pathlib import Path
@@ -45,6 +46,18 @@ def _rewrite_once(config: pytest.Config, tests: Path) -> None:
             compileall.compile_file(module, quiet=2)
 
 
+# -- the collector set for a test process -----------------------------------------------------------
+# A worker keeps everything it has collected (2,170 tests, their modules, Textual, hypothesis) and
+# each app a test runs leaves cycles behind it. With Python's thresholds (700, 10, 10) a full
+# collection walked all of that every ten or so tests: tests/tui and tests/succession in one
+# process spent 16 of their 73 CPU-s in 42 full collections. With young collections every 10,000
+# objects and a full one considered after 400 young ones, the same tests take 47 CPU-s (one full
+# collection, 25 MB more at the end). Only the test processes are set so: every process a test
+# starts (a server, an app, a command) keeps the collector its own code sets.
+COLLECTOR = (10_000, 20, 20)
+gc.set_threshold(*COLLECTOR)
+
+
 # -- every test's own places: no test reaches a server, a save or a setting of this machine ------
 # A system server (/run/grail-tui) or the tester's own server running here would otherwise be
 # found by every app and command a test starts without --local; saves, records, crash reports and
@@ -72,10 +85,13 @@ def _places_of_the_test_run(tmp_path_factory: pytest.TempPathFactory):
 # mypy on the whole package, taken last would leave one worker running alone while the others
 # have finished. These start first (measured: docs/testing.md, "How the suite stays fast"); the
 # order within each kind stays as collected (an engine's pointed tests before its properties).
+# The engines' conftests put every property test last (quick tests first fail fast under -x): the
+# hunt's longest (5 to 7 s each) were the suite's last tests, each with a worker to itself.
 FIRST = ("tests/net/ssh_app/", "tests/test_lint.py", "tests/plain/test_plain_ssh.py",
          "tests/strings/tui/test_play.py", "tests/net/hostile/", "tests/net/test_strings_standing.py",
          "tests/cli/test_headless_commands.py", "tests/strings/engine/test_properties.py",
-         "tests/net/ssh/", "tests/tui/test_lesson.py")
+         "tests/net/ssh/", "tests/tui/test_lesson.py", "tests/hunt/engine/test_codec.py",
+         "tests/hunt/engine/test_properties.py", "tests/hunt/bots/test_beliefs.py")
 
 
 def _start(item: pytest.Item) -> int:
@@ -83,9 +99,13 @@ def _start(item: pytest.Item) -> int:
     return next((rank for rank, place in enumerate(FIRST) if path.startswith(place)), len(FIRST))
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The kinds in FIRST dealt out in turn (one of each, then the next of each), then the rest:
-    four SSH scenes at once, each with its server, zygote and apps, starved one another."""
+    four SSH scenes at once, each with its server, zygote and apps, starved one another. Only
+    where workers share the tests out: in one process (-n 0, a mutation run) the order is the
+    collected one, quick tests first."""
+    if not hasattr(config, "workerinput"):
+        return
     taken: dict[int, int] = {}
     turns: dict[str, tuple[int, int, int]] = {}
     for item in items:

@@ -1,12 +1,13 @@
 """The suite's own machinery (tests/conftest.py): what keeps it fast must keep working."""
 
+import gc
 import importlib.util
 import sys
 
 import pytest
 from _pytest.assertion import rewrite
 
-from .conftest import _rewrite_once
+from .conftest import COLLECTOR, _rewrite_once
 
 
 def test_a_test_module_rewritten_once_is_read_by_pytest_as_rewritten_without_rewriting_it_again(
@@ -37,3 +38,10 @@ def test_a_test_module_rewritten_once_is_read_by_pytest_as_rewritten_without_rew
     # a helper is compiled as Python compiles it, where Python looks for it
     assert importlib.util.cache_from_source(str(tmp_path / "sample_helper.py")) in {
         str(path) for path in (tmp_path / "__pycache__").iterdir()}
+
+
+def test_a_test_process_collects_garbage_seldom_enough_not_to_walk_the_whole_suite_every_few_tests():
+    """Python's own thresholds ran a full collection every ten or so tests (a fifth of a worker's
+    CPU): the tests run with the suite's, in the controller and in every worker."""
+    assert gc.get_threshold() == COLLECTOR
+    assert COLLECTOR[0] >= 10_000 and COLLECTOR[0] * COLLECTOR[1] * COLLECTOR[2] >= 4_000_000
