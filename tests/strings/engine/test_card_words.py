@@ -147,6 +147,16 @@ def refusal(*cards: dict) -> str:
      'mine.toml: card P1: field condition.all[0].at_least: should be a whole number'),
     (PLOT, {'plot_kind': 'goal', 'condition': {'all': [{'count': 'groups', 'at_least': 2.5}]}},
      'mine.toml: card P1: field condition.all[0].at_least: should be a whole number'),
+    (GROUP, {'id': 'g1'},
+     'mine.toml: card g1: field id: should be 1 to 12 capitals, digits or dashes, starting with a capital'),
+    (GROUP, {'id': 'G1234567890AB'},
+     'mine.toml: card G1234567890AB: field id: should be 1 to 12 capitals, digits or dashes, starting with a capital'),
+    (GROUP, {'kind': 'monster'},
+     "mine.toml: card G1: field kind: 'monster' is not one of cabal, group, resource, plot"),
+    (GROUP, {'tags': 'secret'},
+     'mine.toml: card G1: field tags: should be a list of labels'),
+    (GROUP, {'tags': ['secret', 2]},
+     'mine.toml: card G1: field tags: should be a list of labels'),
     (GROUP, {'power': 13},
      'mine.toml: card G1: field power: should be a whole number from 0 to 12, not 13'),
     (GROUP, {'power': True},
@@ -279,8 +289,12 @@ def test_what_a_good_card_becomes():
     goal = card_from_dict({**PLOT, "plot_kind": "goal", "condition": {"any": [
         {"count": "groups", "at_least": 2}, {"exists": "group", "where": "self"}]}}, "mine.toml")
     assert goal.condition == {"any": [{"count": "groups", "at_least": 2}, {"exists": "group", "where": {"is": "self"}}]}
-    cabal = card_from_dict({**CABAL, "alignments": ["state"]}, "mine.toml")
+    cabal = card_from_dict({**CABAL, "alignments": ["state", "uncanny"]}, "mine.toml")
     assert (cabal.arrows, cabal.goal_text, cabal.condition) == (4, "Eight groups.", CABAL["special_goal"])
+    assert (cabal.alignments, cabal.power, cabal.global_power) == (("state", "uncanny"), 9, 9)
+    texts = card_from_dict({**GROUP, "effects": [{"when": "static", "text": "One."}, {"when": "static"},
+                                                 {"when": "static", "text": "Two."}]}, "mine.toml")
+    assert texts.text == "One. Two."  # the effects' texts, in order, one space between
 
 
 def test_an_effects_operations_by_name():
