@@ -157,6 +157,18 @@ def refusal(*cards: dict) -> str:
      'mine.toml: card G1: field tags: should be a list of labels'),
     (GROUP, {'tags': ['secret', 2]},
      'mine.toml: card G1: field tags: should be a list of labels'),
+    (PLOT, {'strength': 3}, 'mine.toml: card P1: field strength: only a strike has this'),
+    (PLOT, {'target': 'self'}, 'mine.toml: card P1: field target: only a strike has this'),
+    (PLOT, {'colour': 'amber'}, 'mine.toml: card P1: field colour: only an agenda has a colour'),
+    (PLOT, {'condition': {'all': [{'never': True}]}}, 'mine.toml: card P1: field condition: only a goal card has a condition'),
+    (PLOT, {'link_to': 'self'}, 'mine.toml: card P1: field link_to: only a standing plot is linked'),
+    (PLOT, {'plot_kind': 'strike'}, 'mine.toml: card P1: field strength: is required'),
+    (PLOT, {'plot_kind': 'strike', 'strength': 2, 'target': 3}, 'mine.toml: card P1: field target: should be a selector table'),
+    (PLOT, {'plot_kind': 'strike', 'strength': 2, 'target': {'colour': 1}},
+     "mine.toml: card P1: field target.colour: 'colour' is not a selector key (kind, subtype_any, alignment_any, trait_any, controller, owner, depth, depth_min, depth_max, has_token, master, is, played_by)"),
+    (PLOT, {'plot_kind': 'standing', 'link_to': 4}, 'mine.toml: card P1: field link_to: should be a selector table'),
+    (PLOT, {'plot_kind': 'agenda'}, 'mine.toml: card P1: field colour: is required (one of crimson, azure, amber)'),
+    (PLOT, {'plot_kind': 'goal'}, "mine.toml: card P1: field condition: should be a table with one list, 'all' or 'any'"),
     (GROUP, {'power': 13},
      'mine.toml: card G1: field power: should be a whole number from 0 to 12, not 13'),
     (GROUP, {'power': True},
@@ -282,6 +294,7 @@ def test_what_a_good_card_becomes():
     strike = card_from_dict({**PLOT, "plot_kind": "strike", "strength": 4, "target": {"kind": "group"},
                              "cost": {"token": "cabal"}}, "mine.toml")
     assert (strike.strength, strike.target, strike.cost, strike.back) == (4, {"kind": "group"}, {"token": "cabal"}, "plot")
+    assert card_from_dict({**PLOT, "plot_kind": "strike", "strength": 1}, "mine.toml").target == {}  # no target: any
     standing = card_from_dict({**PLOT, "plot_kind": "standing"}, "mine.toml")
     assert standing.link_to == {"kind": "group", "controller": "you"}
     agenda = card_from_dict({**PLOT, "plot_kind": "agenda", "colour": "amber"}, "mine.toml")
