@@ -179,6 +179,12 @@ def refusal(*cards: dict) -> str:
     (CABAL, {'special_goal_text': ' '}, 'mine.toml: card C1: field special_goal_text: should be text of 1 to 400 characters'),
     (GROUP, {'global_power': 13}, 'mine.toml: card G1: field global_power: should be a whole number from 0 to 12, not 13'),
     (GROUP, {'global_power': 4}, 'mine.toml: card G1: field global_power: 4 is more than the power 3'),
+    (GROUP, {'traits': ['media', 'finance', 'science', 'occult', 'cyber', 'security', 'faith', 'transport', 'gossip']},
+     'mine.toml: card G1: field traits: should be a list of at most 8 different labels'),
+    ({"id": "R1", "kind": "resource", "name": "R", "resource_kind": "relic"}, {'unique': 'yes'},
+     'mine.toml: card R1: field unique: should be true or false'),
+    ({"id": "R1", "kind": "resource", "name": "R", "resource_kind": "relic"}, {'action': 1},
+     'mine.toml: card R1: field action: should be true or false'),
     (GROUP, {'power': 13},
      'mine.toml: card G1: field power: should be a whole number from 0 to 12, not 13'),
     (GROUP, {'power': True},
@@ -301,6 +307,9 @@ def test_what_a_good_card_becomes():
     resource = card_from_dict({"id": "R1", "kind": "resource", "name": "R", "resource_kind": "relic",
                                "unique": True, "action": True}, "mine.toml")
     assert (resource.resource_kind, resource.unique, resource.action, resource.back) == ("relic", True, True, "group")
+    plain = card_from_dict({"id": "R2", "kind": "resource", "name": "R2", "resource_kind": "asset"}, "mine.toml")
+    assert plain.unique is False and plain.action is False  # neither unless it says so
+    assert card_from_dict({**PLOT, "plot_kind": "strike", "strength": 0}, "mine.toml").strength == 0
     strike = card_from_dict({**PLOT, "plot_kind": "strike", "strength": 4, "target": {"kind": "group"},
                              "cost": {"token": "cabal"}}, "mine.toml")
     assert (strike.strength, strike.target, strike.cost, strike.back) == (4, {"kind": "group"}, {"token": "cabal"}, "plot")
