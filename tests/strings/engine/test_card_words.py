@@ -185,6 +185,7 @@ def refusal(*cards: dict) -> str:
      'mine.toml: card R1: field unique: should be true or false'),
     ({"id": "R1", "kind": "resource", "name": "R", "resource_kind": "relic"}, {'action': 1},
      'mine.toml: card R1: field action: should be true or false'),
+    (PLOT, {'cost': {'gold': 1}}, "mine.toml: card P1: field cost.gold: 'gold' is not a cost (token, tokens, discard_plots)"),
     (GROUP, {'power': 13},
      'mine.toml: card G1: field power: should be a whole number from 0 to 12, not 13'),
     (GROUP, {'power': True},
@@ -316,6 +317,9 @@ def test_what_a_good_card_becomes():
     assert card_from_dict({**PLOT, "plot_kind": "strike", "strength": 1}, "mine.toml").target == {}  # no target: any
     standing = card_from_dict({**PLOT, "plot_kind": "standing"}, "mine.toml")
     assert standing.link_to == {"kind": "group", "controller": "you"}
+    assert standing.plot_kind == "standing" and standing.cost == {}
+    linked = card_from_dict({**PLOT, "plot_kind": "standing", "link_to": {"kind": "group", "controller": "any"}}, "mine.toml")
+    assert linked.link_to == {"kind": "group", "controller": "any"}
     agenda = card_from_dict({**PLOT, "plot_kind": "agenda", "colour": "amber"}, "mine.toml")
     assert agenda.colour == "amber"
     goal = card_from_dict({**PLOT, "plot_kind": "goal", "condition": {"any": [
