@@ -44,6 +44,8 @@ def test_a_field_left_out_takes_its_default_and_one_without_a_default_is_needed(
     assert action_from_dict({"kind": "declare", "player": 0, "attacker": 3, "target": 7, "attack": "control"}) == \
         Declare(0, 3, 7, AttackKind.CONTROL, False)
     assert action_from_dict({"kind": "playplot", "player": 2, "card": 5, "side": "attack"}) == PlayPlot(2, 5, side=Side.ATTACK)
+    assert action_from_dict({"kind": "playplot", "player": 2, "card": 5, "target": 1, "seat": 0, "side": None}) == \
+        PlayPlot(2, 5, 1, 0, None)  # a plot's side left open
 
 
 @pytest.mark.parametrize(("data", "words"), [
@@ -55,6 +57,8 @@ def test_a_field_left_out_takes_its_default_and_one_without_a_default_is_needed(
     ({"kind": "declare", "player": 0, "attacker": 3, "target": 7}, "a Declare needs 'attack'"),
     ({"kind": "declare", "player": 0, "attacker": 3, "target": 7, "attack": "steal"}, "'attack' cannot be 'steal'"),
     ({"kind": "support", "player": 0, "card": 3, "side": None}, "'side' cannot be None"),
+    ({"kind": "playplot", "player": 0, "card": 3, "side": "middle"}, "'side' cannot be 'middle'"),
+    ({"kind": "declare", "player": 0, "attacker": 3, "target": 7, "attack": None}, "'attack' cannot be None"),
     ({"kind": "support", "player": 0, "card": 3, "side": "middle"}, "'side' cannot be 'middle'"),
     ({"kind": "bottom", "player": 0, "cards": 3}, "'cards' should be a list of card numbers"),
     ({"kind": "bottom", "player": 0, "cards": [3, True]}, "'cards' should be a list of card numbers"),
