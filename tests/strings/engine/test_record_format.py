@@ -64,6 +64,9 @@ def test_a_setup_left_out_takes_its_defaults():
     assert (setup.seed, setup.card_set, setup.round_limit, setup.goal, setup.first_player, setup.names) == (
         0, "ps1", ROUND_LIMIT, 0, None, ())
     assert (setup.shield_covers_attacks, setup.tourney_two_player, setup.custom) == (True, False, ())
+    assert setup_from_dict({"decks": ["old-money", "low-note"], "first_player": None}).first_player is None  # by the dice
+    six = setup_from_dict({"decks": ["old-money"] * 6, "first_player": 5})
+    assert (six.players, six.first_player) == (6, 5)
 
 
 @pytest.mark.parametrize(("raw", "words"), [
@@ -75,6 +78,9 @@ def test_a_setup_left_out_takes_its_defaults():
     ({"decks": ["old-money", "low-note"], "card_set": "x" * 60},
      f"the record was played with card set {'x' * 40!r}, which is not installed here (--cards installs a card set)"),
     ({"decks": ["old-money", "low-note"], "seed": "7"}, "'seed' should be a whole number"),
+    ({"decks": ["old-money", "low-note"], "first_player": "1"}, "'first_player' should be a whole number"),
+    ({"decks": ["old-money", "low-note"], "round_limit": 9.0}, "'round_limit' should be a whole number"),
+    ({"decks": ["old-money", "low-note"], "goal": None}, "'goal' should be a whole number"),
     ({"decks": ["old-money", "low-note"], "custom_decks": {}}, "'custom_decks' should be a list of deck lists"),
     ({"decks": ["old-money", "low-note"], "custom_decks": ["mine"]}, "'custom_decks' should be a list of deck lists"),
     ({"decks": ["my-own", "low-note"], "custom_decks": [{"id": "my-own", "name": "Mine", "plot": [], "group": []}]},
