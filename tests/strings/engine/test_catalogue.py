@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from grail_tui.games.strings.engine import CardDataError, catalogue
+from grail_tui.games.strings.engine import CardDataError, Setup, catalogue, setup_from_dict, setup_to_dict
 from grail_tui.games.strings.engine.catalogue import (
     bring_deck,
     brought,
@@ -156,3 +156,11 @@ def test_cards_check_reads_a_whole_set_a_deck_of_an_unknown_set_and_a_shipped_fi
     assert words(check_file, stray) == f"{stray}: field deck.set: names set 'zz', not 'ps1'"
     shipped = Path(str(PACKAGE.joinpath("cards", "ps1", "groups.toml")))
     assert check_file(shipped) == f"{shipped}: {len(card_set().cards)} cards, all valid."  # itself, not a clash
+
+
+def test_a_record_of_a_game_with_an_installed_set_names_the_set_and_reads_back(tmp_path):
+    install_cards(home_set(tmp_path / "home"))
+    setup = Setup(seed=2, decks=("masks", "low-note"), card_set="home1")
+    written = setup_to_dict(setup)
+    assert (written["card_set"], written["cards_hash"]) == ("home1", card_set("home1").digest())
+    assert setup_from_dict(written) == setup

@@ -65,6 +65,7 @@ def test_a_setup_left_out_takes_its_defaults():
         0, "ps1", ROUND_LIMIT, 0, None, ())
     assert (setup.shield_covers_attacks, setup.tourney_two_player, setup.custom) == (True, False, ())
     assert setup_from_dict({"decks": ["old-money", "low-note"], "first_player": None}).first_player is None  # by the dice
+    assert setup_from_dict({"decks": ["old-money", "low-note"], "round_limit": 1}).round_limit == 1  # one round: allowed
     six = setup_from_dict({"decks": ["old-money"] * 6, "first_player": 5})
     assert (six.players, six.first_player) == (6, 5)
 
