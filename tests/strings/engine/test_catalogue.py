@@ -164,3 +164,31 @@ def test_a_record_of_a_game_with_an_installed_set_names_the_set_and_reads_back(t
     written = setup_to_dict(setup)
     assert (written["card_set"], written["cards_hash"]) == ("home1", card_set("home1").digest())
     assert setup_from_dict(written) == setup
+
+
+def test_a_deck_list_is_refused_naming_its_own_file_and_the_sets_there_are(tmp_path):
+    folder = home_set(tmp_path / "home", decks_too=False)
+    bad = own_deck(folder / "deck-short.toml", set_line='set = "home1"')
+    bad.write_text(bad.read_text(encoding="utf-8").replace('cards = ["', 'cards = ["Z9", "', 1), encoding="utf-8")
+    assert words(install_cards, folder) == f"{bad}: field plot_deck.cards: no card 'Z9' in set home1"
+    install_cards(home_set(tmp_path / "other", set_id="home2", decks_too=False))
+    stray = own_deck(tmp_path / "stray.toml", set_line='set = "zz"')
+    assert words(bring_deck, stray) == f"{stray}: deck.set: no card set 'zz' is installed (the sets: ps1, home2)"
+    headless = tmp_path / "headless.toml"
+    headless.write_text('format = "pulling-strings-deck/1"\ndeck = "mine"\n', encoding="utf-8")
+    assert words(bring_deck, headless) == f"{headless}: field deck: should be a table with id, name and set"
+    assert words(check_file, headless) == f"{headless}: field deck: should be a table with id, name and set"
+
+
+def test_cards_check_reads_a_deck_against_the_installed_set_it_names_and_a_copy_of_a_shipped_file_as_a_clash(tmp_path):
+    install_cards(home_set(tmp_path / "home", decks_too=False))
+    deck = own_deck(tmp_path / "home-deck.toml", set_line='set = "home1"')
+    masks = decks()["masks"]
+    assert check_file(deck) == (f"{deck}: deck 'my-masks' (Masks) is legal: {len(masks.plot)} plot cards, "
+                                f"{len(masks.group)} group cards.")
+    copy = tmp_path / "groups.toml"  # a shipped file's name, elsewhere: its cards join the set's and clash
+    copy.write_text(PACKAGE.joinpath("cards", "ps1", "groups.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert "field id: is used by another card of the set" in words(check_file, copy)
+    lone = tmp_path / "lone.toml"
+    lone.write_text('format = "pulling-strings-cards/1"\n[[card]]\nid = "ZZ1"\nkind = "group"\n', encoding="utf-8")
+    assert words(check_file, lone).startswith(f"{lone}: card ZZ1: field name: is required")

@@ -116,7 +116,7 @@ def bring_deck(path: Path) -> Deck:
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")  # pragma: no mutate: UTF-8 is utf-8, and the locale's encoding (None) is UTF-8 wherever this runs
     except (OSError, UnicodeDecodeError) as exc:
         raise CardDataError(f"{path}: cannot read it ({exc})") from None
     return _toml(text, str(path))
@@ -159,7 +159,7 @@ def check_file(path: Path) -> str:
     file, the card and the field. A card file is checked as a set of its own when it has a
     [set] table, else as a part of the shipped set (its cards joined to the set's)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")  # pragma: no mutate: UTF-8 is utf-8, and the locale's encoding (None) is UTF-8 wherever this runs
     except (OSError, UnicodeDecodeError) as exc:
         raise CardDataError(f"{path}: cannot read it ({exc})") from None
     data = _toml(text, str(path))
@@ -182,7 +182,4 @@ def check_file(path: Path) -> str:
 def _is_shipped(path: Path) -> bool:
     """Is ``path`` one of the shipped set's own card files?"""
     shipped = resources.files(PACKAGE).joinpath("cards").joinpath(DEFAULT_SET).joinpath(path.name)
-    try:
-        return shipped.is_file() and Path(str(shipped)).resolve() == path.resolve()
-    except OSError:
-        return False
+    return shipped.is_file() and Path(str(shipped)).resolve() == path.resolve()  # ``path`` was just read: it resolves
