@@ -191,3 +191,21 @@ def test_a_hand_short_of_its_owners_cards_is_dealt_anothers_and_a_view_counting_
     too_many = dataclasses.replace(view, public=dataclasses.replace(view.public, seats=tuple(seats)))
     with pytest.raises(ValueError, match="^the view counts more hidden cards than there are$"):
         KIND.sample(too_many, random.Random(0))
+
+
+def test_a_plot_deck_short_of_its_owners_cards_takes_anothers_above_the_bottom_it_knows():
+    """A plot card given and put under the taker's plot deck (a gift's bottom): a deck short of its
+    owner's own unseen cards is dealt another player's, never in place of a card this seat knows."""
+    import dataclasses
+
+    game, seat = crowded_table()
+    view = game.view(seat)
+    seats = list(view.public.seats)
+    hidden = seats[1].plot_hand - len(seats[1].revealed)
+    seats[0] = dataclasses.replace(seats[0], plot_deck=seats[0].plot_deck - 1)
+    seats[1] = dataclasses.replace(seats[1], plot_deck=seats[1].plot_deck + hidden + 1, plot_hand=len(seats[1].revealed))
+    world = KIND.sample(dataclasses.replace(view, public=dataclasses.replace(view.public, seats=tuple(seats))),
+                        random.Random(0))
+    assert len(world.plot_deck[1]) == seats[1].plot_deck
+    assert [world.owner[c] for c in world.plot_deck[1]].count(0) == 1
+    assert world.plot_deck[seat][:1] == game.plot_deck[seat][:1] and len(world.plot_deck[0]) == seats[0].plot_deck
