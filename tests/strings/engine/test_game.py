@@ -82,4 +82,5 @@ def test_the_end_shows_every_hand_and_deck_by_seat_each_deck_from_its_top():
         groups = len(game.group_deck[player])  # each deck from its top: the group deck's, then the plot deck's
         assert ended.decks[player][0] == game.defs[game.group_deck[player][-1]].id
         assert ended.decks[player][groups] == game.defs[game.plot_deck[player][-1]].id
-    assert game.public_view().attack is None and game.public_view().prompt == "over"
+    public = game.public_view()
+    assert (public.attack, public.swap, public.offer, public.sheltering, public.prompt) == (None, None, None, -1, "over")
