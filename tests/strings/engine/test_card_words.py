@@ -147,6 +147,45 @@ def refusal(*cards: dict) -> str:
      'mine.toml: card P1: field condition.all[0].at_least: should be a whole number'),
     (PLOT, {'plot_kind': 'goal', 'condition': {'all': [{'count': 'groups', 'at_least': 2.5}]}},
      'mine.toml: card P1: field condition.all[0].at_least: should be a whole number'),
+    (GROUP, {'id': 'g1'},
+     'mine.toml: card g1: field id: should be 1 to 12 capitals, digits or dashes, starting with a capital'),
+    (GROUP, {'id': 'G1234567890AB'},
+     'mine.toml: card G1234567890AB: field id: should be 1 to 12 capitals, digits or dashes, starting with a capital'),
+    (GROUP, {'kind': 'monster'},
+     "mine.toml: card G1: field kind: 'monster' is not one of cabal, group, resource, plot"),
+    (GROUP, {'tags': 'secret'},
+     'mine.toml: card G1: field tags: should be a list of labels'),
+    (GROUP, {'tags': ['secret', 2]},
+     'mine.toml: card G1: field tags: should be a list of labels'),
+    (PLOT, {'strength': 3}, 'mine.toml: card P1: field strength: only a strike has this'),
+    (PLOT, {'target': 'self'}, 'mine.toml: card P1: field target: only a strike has this'),
+    (PLOT, {'colour': 'amber'}, 'mine.toml: card P1: field colour: only an agenda has a colour'),
+    (PLOT, {'condition': {'all': [{'never': True}]}}, 'mine.toml: card P1: field condition: only a goal card has a condition'),
+    (PLOT, {'link_to': 'self'}, 'mine.toml: card P1: field link_to: only a standing plot is linked'),
+    (PLOT, {'plot_kind': 'strike'}, 'mine.toml: card P1: field strength: is required'),
+    (PLOT, {'plot_kind': 'strike', 'strength': 2, 'target': 3}, 'mine.toml: card P1: field target: should be a selector table'),
+    (PLOT, {'plot_kind': 'strike', 'strength': 2, 'target': {'colour': 1}},
+     "mine.toml: card P1: field target.colour: 'colour' is not a selector key (kind, subtype_any, alignment_any, trait_any, controller, owner, depth, depth_min, depth_max, has_token, master, is, played_by)"),
+    (PLOT, {'plot_kind': 'standing', 'link_to': 4}, 'mine.toml: card P1: field link_to: should be a selector table'),
+    (PLOT, {'plot_kind': 'agenda'}, 'mine.toml: card P1: field colour: is required (one of crimson, azure, amber)'),
+    (PLOT, {'plot_kind': 'goal'}, "mine.toml: card P1: field condition: should be a table with one list, 'all' or 'any'"),
+    (GROUP, {'id': 5}, 'mine.toml: card ?: field id: should be 1 to 12 capitals, digits or dashes, starting with a capital'),
+    (CABAL, {'alignments': ['state', 'mundane', 'outlaw', 'zealot']},
+     'mine.toml: card C1: field alignments: should be a list of at most 3 different labels'),
+    (CABAL, {'alignments': ['state', 'market']}, 'mine.toml: card C1: field alignments: carries both state and market, an opposed pair'),
+    (GROUP, {'alignments': ['mundane', 'uncanny']}, 'mine.toml: card G1: field alignments: carries both mundane and uncanny, an opposed pair'),
+    (CABAL, {'special_goal': 'rule'}, "mine.toml: card C1: field special_goal: should be a table with one list, 'all' or 'any'"),
+    (CABAL, {'special_goal_text': 'x' * 401}, 'mine.toml: card C1: field special_goal_text: should be text of 1 to 400 characters'),
+    (CABAL, {'special_goal_text': ' '}, 'mine.toml: card C1: field special_goal_text: should be text of 1 to 400 characters'),
+    (GROUP, {'global_power': 13}, 'mine.toml: card G1: field global_power: should be a whole number from 0 to 12, not 13'),
+    (GROUP, {'global_power': 4}, 'mine.toml: card G1: field global_power: 4 is more than the power 3'),
+    (GROUP, {'traits': ['media', 'finance', 'science', 'occult', 'cyber', 'security', 'faith', 'transport', 'gossip']},
+     'mine.toml: card G1: field traits: should be a list of at most 8 different labels'),
+    ({"id": "R1", "kind": "resource", "name": "R", "resource_kind": "relic"}, {'unique': 'yes'},
+     'mine.toml: card R1: field unique: should be true or false'),
+    ({"id": "R1", "kind": "resource", "name": "R", "resource_kind": "relic"}, {'action': 1},
+     'mine.toml: card R1: field action: should be true or false'),
+    (PLOT, {'cost': {'gold': 1}}, "mine.toml: card P1: field cost.gold: 'gold' is not a cost (token, tokens, discard_plots)"),
     (GROUP, {'power': 13},
      'mine.toml: card G1: field power: should be a whole number from 0 to 12, not 13'),
     (GROUP, {'power': True},
@@ -269,18 +308,29 @@ def test_what_a_good_card_becomes():
     resource = card_from_dict({"id": "R1", "kind": "resource", "name": "R", "resource_kind": "relic",
                                "unique": True, "action": True}, "mine.toml")
     assert (resource.resource_kind, resource.unique, resource.action, resource.back) == ("relic", True, True, "group")
+    plain = card_from_dict({"id": "R2", "kind": "resource", "name": "R2", "resource_kind": "asset"}, "mine.toml")
+    assert plain.unique is False and plain.action is False  # neither unless it says so
+    assert card_from_dict({**PLOT, "plot_kind": "strike", "strength": 0}, "mine.toml").strength == 0
     strike = card_from_dict({**PLOT, "plot_kind": "strike", "strength": 4, "target": {"kind": "group"},
                              "cost": {"token": "cabal"}}, "mine.toml")
     assert (strike.strength, strike.target, strike.cost, strike.back) == (4, {"kind": "group"}, {"token": "cabal"}, "plot")
+    assert card_from_dict({**PLOT, "plot_kind": "strike", "strength": 1}, "mine.toml").target == {}  # no target: any
     standing = card_from_dict({**PLOT, "plot_kind": "standing"}, "mine.toml")
     assert standing.link_to == {"kind": "group", "controller": "you"}
+    assert standing.plot_kind == "standing" and standing.cost == {}
+    linked = card_from_dict({**PLOT, "plot_kind": "standing", "link_to": {"kind": "group", "controller": "any"}}, "mine.toml")
+    assert linked.link_to == {"kind": "group", "controller": "any"}
     agenda = card_from_dict({**PLOT, "plot_kind": "agenda", "colour": "amber"}, "mine.toml")
     assert agenda.colour == "amber"
     goal = card_from_dict({**PLOT, "plot_kind": "goal", "condition": {"any": [
         {"count": "groups", "at_least": 2}, {"exists": "group", "where": "self"}]}}, "mine.toml")
     assert goal.condition == {"any": [{"count": "groups", "at_least": 2}, {"exists": "group", "where": {"is": "self"}}]}
-    cabal = card_from_dict({**CABAL, "alignments": ["state"]}, "mine.toml")
+    cabal = card_from_dict({**CABAL, "alignments": ["state", "uncanny"]}, "mine.toml")
     assert (cabal.arrows, cabal.goal_text, cabal.condition) == (4, "Eight groups.", CABAL["special_goal"])
+    assert (cabal.alignments, cabal.power, cabal.global_power) == (("state", "uncanny"), 9, 9)
+    texts = card_from_dict({**GROUP, "effects": [{"when": "static", "text": "One."}, {"when": "static"},
+                                                 {"when": "static", "text": "Two."}]}, "mine.toml")
+    assert texts.text == "One. Two."  # the effects' texts, in order, one space between
 
 
 def test_an_effects_operations_by_name():

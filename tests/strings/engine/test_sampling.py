@@ -166,3 +166,46 @@ def test_a_dealt_world_of_a_crowded_table_agrees_with_the_view_it_was_dealt_from
         assert world.setup.seed != game.setup.seed and world.round == game.round and world.active == game.active
         hands.add(tuple(sorted(world.group_hand[1])))
     assert len(hands) > 1  # the rival's group hand is dealt, not copied
+
+
+def test_a_hand_short_of_its_owners_cards_is_dealt_anothers_and_a_view_counting_too_many_is_refused():
+    """A rival's hand may hold cards it was given (§12.2): dealt from another player's unseen cards
+    once its own run out; a view that counts more hidden cards than the game has is refused in words."""
+    import dataclasses
+
+    game, seat = crowded_table()
+    view = game.view(seat)
+    seats = list(view.public.seats)
+    seats[0] = dataclasses.replace(seats[0], group_deck=seats[0].group_deck - 1)  # one of seat 0's cards ...
+    seats[1] = dataclasses.replace(seats[1], group_hand=seats[1].group_hand + 1)  # ... given to seat 1
+    given = dataclasses.replace(view, public=dataclasses.replace(view.public, seats=tuple(seats)))
+    world = KIND.sample(given, random.Random(0))
+    assert len(world.group_hand[1]) == seats[1].group_hand
+    assert [world.owner[c] for c in world.group_hand[1]].count(0) == 1
+    decks = list(view.public.seats)  # a group deck holds only its owner's cards: one more than those is too many
+    decks[0] = dataclasses.replace(decks[0], group_deck=decks[0].group_deck - 1)
+    decks[1] = dataclasses.replace(decks[1], group_deck=decks[1].group_deck + decks[1].group_hand + 1, group_hand=0)
+    with pytest.raises(ValueError, match="^the view counts more hidden cards than there are$"):
+        KIND.sample(dataclasses.replace(view, public=dataclasses.replace(view.public, seats=tuple(decks))), random.Random(0))
+    seats[1] = dataclasses.replace(seats[1], group_hand=seats[1].group_hand + 99)
+    too_many = dataclasses.replace(view, public=dataclasses.replace(view.public, seats=tuple(seats)))
+    with pytest.raises(ValueError, match="^the view counts more hidden cards than there are$"):
+        KIND.sample(too_many, random.Random(0))
+
+
+def test_a_plot_deck_short_of_its_owners_cards_takes_anothers_above_the_bottom_it_knows():
+    """A plot card given and put under the taker's plot deck (a gift's bottom): a deck short of its
+    owner's own unseen cards is dealt another player's, never in place of a card this seat knows."""
+    import dataclasses
+
+    game, seat = crowded_table()
+    view = game.view(seat)
+    seats = list(view.public.seats)
+    hidden = seats[1].plot_hand - len(seats[1].revealed)
+    seats[0] = dataclasses.replace(seats[0], plot_deck=seats[0].plot_deck - 1)
+    seats[1] = dataclasses.replace(seats[1], plot_deck=seats[1].plot_deck + hidden + 1, plot_hand=len(seats[1].revealed))
+    world = KIND.sample(dataclasses.replace(view, public=dataclasses.replace(view.public, seats=tuple(seats))),
+                        random.Random(0))
+    assert len(world.plot_deck[1]) == seats[1].plot_deck
+    assert [world.owner[c] for c in world.plot_deck[1]].count(0) == 1
+    assert world.plot_deck[seat][:1] == game.plot_deck[seat][:1] and len(world.plot_deck[0]) == seats[0].plot_deck

@@ -157,7 +157,7 @@ class CardSet:
 
     def digest(self) -> str:
         """SHA-256 of the set's canonical JSON (records name the cards they were played with)."""
-        data = json.dumps(self._raw, sort_keys=True, default=str)
+        data = json.dumps(self._raw)  # a list of text: no keys to sort, nothing that is not JSON
         return hashlib.sha256(data.encode()).hexdigest()
 
     @property

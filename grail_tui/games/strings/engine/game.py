@@ -287,7 +287,7 @@ class Game:
     def view(self, player: int, public: PublicView | None = None) -> PlayerView:
         from .view import player_view
 
-        return player_view(self, player, public)
+        return player_view(self, player, public)  # pragma: no mutate: an optimisation: without it the same public view is made anew
 
     def public_view(self) -> PublicView:
         from .view import public_view
@@ -354,8 +354,12 @@ class Game:
         self.windows.clear()
         self.attack = None
         self.shelter = None
+        # No view shows these two, and a finished game asks nothing (every question reads the
+        # outcome first): cleared so that the state says no question is open.
+        # pragma: no mutate start
         self.due = None
         self.counter = None
+        # pragma: no mutate end
         self.offer = None
         self.swap = None
         hands = tuple(tuple(self.defs[c].id for c in self.plot_hand[p] + self.group_hand[p])
