@@ -15,10 +15,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console
 from textual import events
 from textual.actions import parse
-from textual.app import App, ScreenStackError, SystemCommand
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.filter import Monochrome, NoColor
 from textual.geometry import Offset
@@ -40,7 +40,6 @@ from . import textual_patches
 from .cursor import CursorFollower
 from .glyphs import glyphs
 from .keyorder import KeyOrder
-from .quiet import when_quiet
 from .screens.size import SizeNotice, too_small
 from .screens.start import NewGame, StartMenu, StartScreen, lesson_kind, login_name
 
@@ -154,37 +153,6 @@ class GrailApp(App[int]):
         theme: Theme = App.current_theme.fget(self)  # type: ignore[attr-defined]
         self.__dict__["_kept_theme"] = (name, theme)
         return theme
-
-    # -- the bell, with the frame it rings for ----------------------------------------
-
-    def bell(self) -> None:
-        """Rung with the frame that shows what it rings for (a question asked), right after it:
-        written at once, as Textual does, it went out before or after the frame of the key just
-        pressed as timing had it. With no frame to come, once the app has done all it was set
-        going to do (quiet.py)."""
-        self.__dict__["_bell_due"] = True
-        when_quiet(self, self._ring_unless_painting)
-
-    def _ring(self) -> None:
-        self.__dict__["_bell_due"] = False
-        super().bell()
-
-    def _ring_unless_painting(self) -> None:
-        if not self.__dict__.get("_bell_due"):
-            return
-        try:
-            screen = self.screen
-        except ScreenStackError:
-            screen = None
-        if screen is not None and (screen._layout_required or screen._scroll_required or screen._repaint_required
-                                   or screen._dirty_widgets):
-            return  # a frame is on its way: _display rings with it
-        self._ring()
-
-    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
-        super()._display(screen, renderable)
-        if self.__dict__.get("_bell_due") and not self._batch_count:
-            self._ring()
 
     async def on_mount(self) -> None:
         self.cursor.started()

@@ -30,8 +30,6 @@ from textual.app import ScreenStackError
 from textual.message_pump import MessagePump
 from textual.timer import Timer
 
-from .quiet import busy, when_quiet
-
 # A key whose travel is not over after this long (a handler awaiting something slow) lets the
 # next one go: better keys out of order than a terminal that no longer answers.
 STUCK = 2.0
@@ -54,29 +52,7 @@ class KeyOrder:
             self.held.append(key)
             self._watch_over(self.busy)
             return
-        if self._painting():
-            # The screen is still being painted (what came before, an update from the server,
-            # sends a second frame as Textual lays a pane out again): the key acts on the screen
-            # once it has gone out, the key's own frame after it, however the machine's timing falls.
-            self.travels += 1
-            travel = self.busy = self.travels
-            self.held.append(key)
-            self._before = (None, None)  # handed out after the paint (_over)
-            self._watch_over(travel)
-            self._settle(travel)
-            return
         await self._hand_out(key)
-
-    def _painting(self) -> bool:
-        """Is a message on its way anywhere in the app, or a frame waiting to be sent?"""
-        if busy(self.app):
-            return True
-        try:
-            screen = self.app.screen
-        except ScreenStackError:
-            return False
-        return bool(screen._layout_required or screen._scroll_required or screen._repaint_required
-                    or screen._dirty_widgets)
 
     def _watch_over(self, travel: int) -> None:
         if travel and self._watch is None:
@@ -98,12 +74,37 @@ class KeyOrder:
         except ScreenStackError:
             return None, None
 
+    def _pumps(self) -> list[MessagePump]:
+        """The app and everything on its screens: where a key, or what it set going, may wait."""
+        pumps: list[MessagePump] = [self.app]
+        for screen in self.app.screen_stack:
+            pumps.extend(screen.walk_children(with_self=True))
+        return pumps
+
     def _settle(self, travel: int) -> None:
-        """Wait until no queue holds a message (quiet.py): the key has been everywhere it goes
-        (the widget, each container above it, the screen, the app's bindings), and so has what
-        it set going (a message that opens a prompt, the prompt's mounting and focusing)."""
-        if travel == self.busy:
-            when_quiet(self.app, partial(self._over, travel))
+        """Wait until no queue holds a message: the key has been everywhere it goes (the
+        widget, each container above it, the screen, the app's bindings), and so has what it
+        set going (a message that opens a prompt, the prompt's mounting and focusing).
+
+        A message posted to a node is handled after those already there; whatever those
+        post meanwhile is found by the next look."""
+        if travel != self.busy:
+            return
+        busy = [pump for pump in self._pumps() if not pump._message_queue.empty()]
+        if not busy:
+            self._over(travel)
+            return
+        waiting = len(busy)
+
+        def handled() -> None:
+            nonlocal waiting
+            waiting -= 1
+            if not waiting:
+                self._settle(travel)
+
+        for pump in busy:
+            if not pump.call_later(handled):
+                handled()
 
     def _over(self, travel: int) -> None:
         if travel != self.busy:

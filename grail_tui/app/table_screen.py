@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, ClassVar, Protocol, cast
 
 from textual import events
@@ -33,7 +32,6 @@ from grail_tui.games.api import GameKind, LessonStep
 from grail_tui.table.client import TableClient
 
 from .lesson import LEAVE_KEYS, LessonRunner
-from .quiet import when_quiet
 from .status import status_line
 from .wrappedlog import WrappedLog
 
@@ -148,7 +146,6 @@ class TableScreen(Screen[None]):
         self._enabled: tuple[str, ...] = ()
         self.lesson: LessonRunner | None = None  # a guided first game (app/lesson.py), set by the app
         self.log_book: object = None  # the log book the log pane shows
-        self._log_synced: tuple[object, int] | None = None  # a log book, and its length at the last sync
         self._away_told = False  # the offer of answers for the time away was made at this table
 
     # -- what the game supplies (its part of the screen) --------------------------------------
@@ -229,13 +226,7 @@ class TableScreen(Screen[None]):
         self.post_message(TableChanged())
 
     def on_table_changed(self, _message: TableChanged) -> None:
-        if not self.client.remote:
-            self._sync()
-            return
-        # An update from the server is read once the app has sent the frame of what it was doing
-        # (the key just pressed that sent the action): the key's frame, then the update's, as two
-        # frames whenever the update comes, not one or two as the network's timing has it.
-        when_quiet(self.app, partial(self.call_after_refresh, self._sync))
+        self._sync()
 
     # -- reading the latest update --------------------------------------------------------------
 
@@ -252,8 +243,6 @@ class TableScreen(Screen[None]):
         spectator = client.latest(None)
         if spectator is None:
             return
-        book = client.log(self.viewer)
-        self._log_synced = (book, len(book.lines))
         self.public = spectator.view
         if spectator.over:
             self.mine = None
@@ -387,10 +376,7 @@ class TableScreen(Screen[None]):
         if book is not self.log_book:
             log.reset()
             self.log_book = book
-        synced = self._log_synced
-        # up to where the last update read left it: a paint for a key must not show lines of an
-        # update that has arrived but not been read (the rest of the screen shows it a paint later)
-        log.add(book.lines[:synced[1]] if synced is not None and synced[0] is book else book.lines)
+        log.add(book.lines)
 
     # -- the keys: which work now, and why one does nothing ---------------------------------
 

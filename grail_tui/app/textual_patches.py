@@ -60,20 +60,6 @@ opening, each dialog):
 laid out at (a terminal that really changes size is handled as before, and
 the rest of Textual's Resize handling, its breakpoint classes, still runs),
 and the second only when there is something to show or to take away.
-
-## One frame per change (``Screen._on_timer_update``)
-
-Textual writes a screen's changes to the terminal at the tick of a 60 Hz timer, with whatever
-has reached the screen by then. One change (a key, a message from the server) reaches it in many
-steps, each a message: the game's paint, each widget's repaint, a class set and the styles it
-changes, a pane laid out. Where the tick fell among them was a matter of timing, so the same
-change went out as one frame or as two (the status line in one, the card pane in the next), and
-two runs of the same game sent a terminal different bytes. Over SSH that is a tell of timing and
-twice the writes.
-
-``install()`` makes the tick wait, when a message is still on its way anywhere in the app, until
-none is (app/quiet.py), and only then paint: a frame holds all of one change. An app that does
-not fall quiet within ``PATIENCE`` paints all the same.
 """
 
 from __future__ import annotations
@@ -88,11 +74,8 @@ from textual.geometry import Size
 from textual.message_pump import MessagePump
 from textual.notifications import Notifications
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Input
 from textual.widgets._toast import ToastRack
-
-from .quiet import busy, when_quiet
 
 TEXTUAL = "8.2.8"  # the Textual these patches were measured on and are tested against
 
@@ -160,43 +143,17 @@ def _show_toasts(self: ToastRack, notifications: Notifications) -> None:
         _show(self, notifications)
 
 
-# -- one frame per change ------------------------------------------------------------------------
-
-PATIENCE = 2.0  # seconds a paint waits for the app to fall quiet (on a loaded machine, a change takes long)
-_timer_update = Screen._on_timer_update
-
-
-def _paint_when_quiet(self: Screen[Any]) -> None:
-    app = self.app
-    if not self.is_current or app._batch_count or not busy(app):
-        _timer_update(self)
-        return
-    self._update_timer.pause()  # the paint below is this tick's
-    if self.__dict__.get("_grail_paint_due"):
-        return
-    self.__dict__["_grail_paint_due"] = True
-
-    def paint() -> None:
-        self.__dict__["_grail_paint_due"] = False
-        with self._context():
-            _timer_update(self)
-
-    when_quiet(app, paint, PATIENCE)
-
-
 # -- installing -----------------------------------------------------------------------------------
 
 PATCHED = (  # (class, attribute, replacement): what install() sets
     (Stylesheet, "_parse_rules", _parse_rules),
     (Screen, "_screen_resized", _resized),
     (ToastRack, "show", _show_toasts),
-    (Screen, "_on_timer_update", _paint_when_quiet),
 )
 
 
 LEANED_ON = (  # (owner, private member, what relies on it): used as Textual has it, not replaced
-    (MessagePump, "_message_queue", "quiet: a key's travel, a change, is over once no queue holds a message"),
-    (Widget, "_get_virtual_dom", "quiet: a widget's scrollbars, widgets outside the DOM with queues of their own"),
+    (MessagePump, "_message_queue", "keyorder: a key's travel is over once no queue holds a message"),
     (Input, "_on_key", "lineinput: Textual's own handling after the field's bindings (a character typed)"),
     (Input, "_on_focus", "lineinput: Textual's own handling when the field takes the focus"),
     (Input, "_restart_blink", "lineinput: the cursor shown again after a binding, as a typed key does"),

@@ -14,9 +14,8 @@ from textual import events
 from textual.app import App
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
-from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.widgets import Input
 from textual.widgets._toast import ToastRack
 
 from grail_tui.app import textual_patches
@@ -28,7 +27,6 @@ ORIGINALS = {  # what the patches wrap, as Textual defines it
     "_parse_rules": textual_patches._original,
     "_screen_resized": textual_patches._screen_resized,
     "show": textual_patches._show,
-    "_on_timer_update": textual_patches._timer_update,
 }
 
 
@@ -112,53 +110,6 @@ async def test_toast_rack_show_is_called_on_a_hidden_empty_rack_when_a_screen_sh
         assert "display" in rack.styles.inline.get_rules()  # hiding again sets an inline style
 
 
-class _Two(App[None]):
-    """Two lines of text; the second is told its text by a message, as a widget's repaint is."""
-
-    class Say(Message):
-        def __init__(self, text: str) -> None:
-            super().__init__()
-            self.text = text
-
-    def compose(self):
-        yield Static("a1", id="a")
-        yield _Told("b1", id="b")
-
-
-class _Told(Static):
-    def on__two_say(self, message: _Two.Say) -> None:
-        self.update(message.text)
-
-
-async def test_a_tick_that_lands_while_a_change_is_on_its_way_sends_it_whole_in_one_frame():
-    """Screen._on_timer_update is where Textual sends a frame, at the tick of its timer, with what
-    has reached the screen by then. The patched tick waits until no message is on its way: one
-    change (here, two lines, the second told by a message not yet handled) is one frame, not a
-    frame with half of it."""
-    textual_patches.install()
-    app = _Two()
-    frames: list[tuple[str, str]] = []
-    async with app.run_test(size=(40, 5)) as pilot:
-        await pilot.pause()
-        a, b = app.query_one("#a", Static), app.query_one("#b", Static)
-        send = app._display
-
-        def display(screen, renderable):
-            if renderable is not None:
-                frames.append((str(a.render()), str(b.render())))
-            send(screen, renderable)
-
-        app._display = display  # type: ignore[method-assign]
-        a.update("a2")
-        app.screen._dirty_widgets.add(a)  # a's repaint has reached the screen
-        b.post_message(_Two.Say("b2"))  # b's is on its way
-        app.screen._on_timer_update()  # the tick lands now
-        await pilot.pause()
-        await pilot.pause()
-    assert frames and ("a2", "b1") not in frames, frames
-    assert frames[-1] == ("a2", "b2")
-
-
 async def test_the_apps_css_variables_are_textuals_own_with_the_colour_system_kept():
     """GrailApp.get_css_variables and current_theme stand in for Textual's: the same answers."""
     app = GrailApp(seed=1)
@@ -179,21 +130,9 @@ async def test_the_apps_css_variables_are_textuals_own_with_the_colour_system_ke
 
 def test_what_the_key_modules_lean_on_is_named_once_and_exists_in_this_textual():
     names = [name for _, name, _ in textual_patches.LEANED_ON]
-    assert names == ["_message_queue", "_get_virtual_dom", "_on_key", "_on_focus", "_restart_blink", "_bindings",
-                     "get_time"]
+    assert names == ["_message_queue", "_on_key", "_on_focus", "_restart_blink", "_bindings", "get_time"]
     for owner, name, _ in textual_patches.LEANED_ON:
         assert hasattr(owner, name) or hasattr(Input(), name), name
-
-
-async def test_a_widgets_scrollbars_are_its_virtual_dom_and_not_among_its_children():
-    """Widget._get_virtual_dom: quiet.py finds a scrollbar's queue there (walk_children does not)."""
-    async with _Two().run_test(size=(40, 5)) as pilot:
-        screen = pilot.app.screen
-        screen.styles.overflow_y = "scroll"
-        await pilot.pause()
-        bar = screen.vertical_scrollbar
-        assert bar in list(screen._get_virtual_dom())
-        assert bar not in list(screen.walk_children(with_self=True))
 
 
 async def test_message_queue_holds_a_message_until_its_pump_has_handled_it():
