@@ -12,17 +12,46 @@ width the log last had, where it is shown again (a new width rewraps every line 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
 from textual import events
 from textual.widgets import RichLog
 
 
 class WrappedLog(RichLog):
+    # Follow the end at once, in the same paint as the lines written (``write``), rather than as
+    # RichLog does (see there); and not while the person has scrolled back.
+    FOLLOWS = False
+
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)  # type: ignore[arg-type]
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=20,
+                         auto_scroll=not self.FOLLOWS, **kwargs)  # type: ignore[arg-type]
         self._texts: list[str] = []
         self._wrapped_at = 0  # the width the lines were wrapped for
         self.shown = 0  # the lines of a log book written so far (``add``)
+        self.following = True  # at its end (False once the person scrolls back; again at the end)
+
+    def write(self, content: object, width: int | None = None, expand: bool = False, shrink: bool = True,
+              scroll_end: bool | None = None, animate: bool = False) -> Self:
+        """RichLog's, following the end at once: RichLog scrolls after the next paint, to where the
+        end is then, so a frame went out with the new lines below the pane's foot, and the scroll
+        came a frame later (on a loaded machine, visibly late), or short of the end when more came
+        between."""
+        super().write(content, width, expand, shrink, scroll_end, animate)
+        if self.FOLLOWS and self.following and self._size_known:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        return self
+
+    def release_anchor(self) -> None:
+        # Textual's hook for a scroll by the person (the wheel, the scrollbar); never called for
+        # the log's own scrolling to its end
+        super().release_anchor()
+        self.following = False
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if new_value >= self.max_scroll_y:
+            self.following = True  # back at the end: follows again
 
     def write_line(self, line: str, scroll_end: bool | None = None) -> None:
         self._texts.append(line)
