@@ -52,7 +52,7 @@ from grail_tui.games.hunt.bots import HeuristicBot
 from grail_tui.games.hunt.bots import world as hunt_world
 from grail_tui.games.hunt.bots.beliefs import PARTICLES, Beliefs
 from grail_tui.games.hunt.bots.evaluate import steps_home
-from grail_tui.games.hunt.bots.strong import LONG_GAME, StrongBot
+from grail_tui.games.hunt.bots.strong import LONG_GAME, TAKEOVER_QUANTILES, StrongBot
 from grail_tui.games.hunt.engine import Game, Phase, PlayerView, Propose, Setup, Sheet
 from grail_tui.tournament import wilson
 
@@ -89,8 +89,9 @@ def make(level: str, seed: int, budget: float, clock: str = "wall") -> Any:
     tick = CLOCKS[clock]
     if level == "strong":
         return StrongBot(seed, budget, clock=tick)
-    if level == "today":
-        return StrongBot(seed, budget, reads_table=False, clock=tick)
+    if level == "today":  # as issue 30 found it: no reading of the table, nor this issue's new play
+        return StrongBot(seed, budget, reads_table=False, clock=tick, long_game=None,
+                         takeover_quantiles=TAKEOVER_QUANTILES[:1])
     if level == "oracle":
         return Oracle(seed, budget, tick)
     if level == "heuristic":

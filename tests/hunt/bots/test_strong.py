@@ -99,6 +99,39 @@ def test_a_takeover_is_offered_that_beats_a_big_holding_the_beliefs_find_unlikel
     assert all(a in game.legal_actions(0) for a in offers)
 
 
+def test_the_benchs_today_is_the_strong_bot_as_issue_30_found_it():
+    """The bench's "today" (what the new bot is measured against, head to head) is the strong bot
+    before issue 30: it neither reads the table, nor weighs the takeover wary of a big holding,
+    nor plays to finish a long game (its kept points worth the same at every turn)."""
+    from grail_tui.bench.bots import make
+    from grail_tui.games.hunt.bots.strong import RESERVE, reserve
+
+    game = _opened()
+    ac = Initiate.AC
+    game.positions[ac] = Field.TORTOSA.value
+    game.bearer, game.grail_field = ac.value, -1
+    view = game.view(0)
+    tops = {}
+    for level in ("strong", "today"):
+        bot = make(level, 1, 1.0, "cpu")
+        draws = itertools.count()
+
+        def worlds(view, draws=draws):
+            sheets = [Sheet.from_view(view.sheet), Sheet(), Sheet()]
+            units = ("A10", "A9", "B9", "A8", "B8", "A7") if next(draws) % 8 == 0 else ("A10",)
+            for code in units:
+                sheets[2].place(Unit.parse(code), ac)
+            return sheets
+
+        bot.world_sheets = worlds
+        offers = [a for a in bot.takeovers(view) if all(i == ac for _, i in a.placements)]
+        tops[level] = max(view.sheet.influence[ac] + sum(u.points for u, _ in a.placements) for a in offers)
+        assert bot.reads_table is (level == "strong")
+        assert (bot.long_game is None) is (level == "today")
+    assert tops["strong"] > 51 >= tops["today"] > 10, tops
+    assert reserve(200, None) == reserve(10, None) == RESERVE > reserve(200) == 0
+
+
 def test_no_takeover_is_offered_when_everything_is_far_from_home():
     game = _opened()
     assert StrongBot(1).takeovers(game.view(0)) == []

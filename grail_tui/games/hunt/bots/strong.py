@@ -70,7 +70,9 @@ class StrongBot:
     level = "strong"
 
     def __init__(self, seed: int = 0, budget: float = 1.0, max_samples: int = 32,
-                 reads_table: bool = True, clock: Callable[[], float] = time.perf_counter) -> None:
+                 reads_table: bool = True, clock: Callable[[], float] = time.perf_counter,
+                 long_game: int | None = LONG_GAME,
+                 takeover_quantiles: tuple[float, ...] = TAKEOVER_QUANTILES) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
         # what the budget is counted on: the wall (at a table, whose padding is wall time too)
@@ -83,6 +85,10 @@ class StrongBot:
         # without, sampled afresh from the public record alone (as before issue 30)
         self.beliefs: Beliefs | None = None
         self.reads_table = reads_table
+        # the turn from which it plays to finish a long game (None: never), and the takeovers it
+        # weighs; the bench's "today" (the strong bot as issue 30 found it) has neither
+        self.long_game = long_game
+        self.takeover_quantiles = takeover_quantiles
 
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         started = self.clock()  # reading the table counts against the budget too
@@ -93,7 +99,7 @@ class StrongBot:
         if len(legal) == 1:
             return legal[0]
         candidates = self.candidates(view, legal)
-        if view.public.turn >= LONG_GAME and view.hq is None:
+        if self.long_game is not None and view.public.turn >= self.long_game and view.hq is None:
             candidates = self.race_home(view, legal, candidates) or candidates
         if len(candidates) == 1:
             if self.beliefs is not None and isinstance(candidates[0], Propose):
@@ -295,7 +301,7 @@ class StrongBot:
                 continue
             rivals = sorted(max(sheets[p].influence(i) for p in range(len(sheets)) if p != me)
                             for sheets in worlds)
-            for quantile in TAKEOVER_QUANTILES:
+            for quantile in self.takeover_quantiles:
                 likely = rivals[min(len(rivals) - 1, int(len(rivals) * quantile))]
                 want = likely + 1 - view.sheet.influence[i]
                 if want <= 0 or want > sum(u.points for u in free):
@@ -334,7 +340,7 @@ class StrongBot:
         truth = [[float(game.influence(p, i)) for i in range(8)] for p in range(game.players)]
         worth = value(game, me, truth, hq, to_scale=TO_SCALE)
         if game.outcome is None and game.hq_owner is None:
-            worth += reserve(game.turn) * game.sheets[me].remaining  # free points can still take over
+            worth += reserve(game.turn, self.long_game) * game.sheets[me].remaining  # free points can still take over
         return worth
 
 
@@ -343,9 +349,12 @@ def _carried(game: Game, action: Action) -> Game:
     return _carry(game, action)
 
 
-def reserve(turn: int) -> float:
-    """What a free point is worth at the end of a playout that ends on ``turn`` (see LONG_GAME)."""
-    return RESERVE * min(1.0, max(0.0, (2 * LONG_GAME - turn) / LONG_GAME))
+def reserve(turn: int, long_game: int | None = LONG_GAME) -> float:
+    """What a free point is worth at the end of a playout that ends on ``turn`` (see LONG_GAME;
+    ``long_game`` None: the same at every turn)."""
+    if long_game is None:
+        return RESERVE
+    return RESERVE * min(1.0, max(0.0, (2 * long_game - turn) / long_game))
 
 
 def _mean(xs: Sequence[float | None]) -> float:
