@@ -4,7 +4,9 @@ Three parts, each runnable alone (``--part``), every game seats rotating:
 
 - ``strong``, ``today`` and ``oracle``: the strong bot against two heuristic
   players, and the same games (same seeds, same seats) with today's strong bot
-  (no beliefs: rivals sampled afresh from the public record) or an *oracle* in
+  (the strong bot as issue 30 found it: no beliefs, rivals sampled afresh from
+  the public record; none of the issue's new play, the takeover wary of a big
+  holding and the race home of a long game) or an *oracle* in
   its seat: the same search,
   evaluation and budget, given the rivals' true sheets. The gap between them is
   what the strong bot does not know. Along the way, once per turn, the strong
@@ -13,8 +15,8 @@ Three parts, each runnable alone (``--part``), every game seats rotating:
   leads on the initiate nearest to delivering, by stage of the game; beside
   them the same figures for the sampler it had before (public record only) and
   for the revealed amounts alone.
-- ``head``: the strong bot against today's (beliefs off, sampled afresh from
-  the public record) with heuristic players filling the table, at 3 and 4
+- ``head``: the strong bot against today's (as above) with heuristic players
+  filling the table, at 3 and 4
   players: how often it finishes ahead, with the interval.
 - ``infer``: the beliefs alone, without the search: games of three heuristic
   players, one of them keeping the strong bot's beliefs from its own views,
