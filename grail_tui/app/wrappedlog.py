@@ -19,13 +19,12 @@ from textual.widgets import RichLog
 
 
 class WrappedLog(RichLog):
-    # Follow the end at once, in the same paint as the lines written (``write``), rather than as
-    # RichLog does (see there); and not while the person has scrolled back.
-    FOLLOWS = False
+    # Every game's log follows its end at once, in the same paint as the lines written (``write``),
+    # rather than as RichLog does (see there); and not while the person has scrolled back.
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, min_width=20,
-                         auto_scroll=not self.FOLLOWS, **kwargs)  # type: ignore[arg-type]
+                         auto_scroll=False, **kwargs)  # type: ignore[arg-type]
         self._texts: list[str] = []
         self._wrapped_at = 0  # the width the lines were wrapped for
         self.shown = 0  # the lines of a log book written so far (``add``)
@@ -38,7 +37,7 @@ class WrappedLog(RichLog):
         came a frame later (on a loaded machine, visibly late), or short of the end when more came
         between."""
         super().write(content, width, expand, shrink, scroll_end, animate)
-        if self.FOLLOWS and self.following and self._size_known:
+        if self.following and self._size_known:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
         return self
 

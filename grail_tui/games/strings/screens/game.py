@@ -52,7 +52,6 @@ MENU_TITLES = {Menu.DECIDE: "Choose", Menu.ATTACK: "Attacks: attacker → kind: 
 
 class LogPane(WrappedLog):
     can_focus = False  # the cursor keys walk your side of the table, never the log
-    FOLLOWS = True  # at its end in the paint that brings new lines, unless the person scrolled it back
 
 
 class SidePane(ChangedLines):
