@@ -106,7 +106,7 @@ def play_one(game: str, entries: Sequence[str], index: int, seed: int, budget: f
 
 
 def run(bots: Sequence[str], games: int, seed: int = 0, players: int | None = None,
-        budget: float = 1.0, turn_limit: int | None = None, variant: str | None = None,
+        budget: float | None = None, turn_limit: int | None = None, variant: str | None = None,
         jobs: int = 1, progress: Callable[[int], None] | None = None,
         checkpoint: Callable[[dict[str, Any]], None] | None = None, *, game: str = registry.DEFAULT,
         options: Mapping[str, str | int] | None = None) -> dict[str, Any]:
@@ -115,6 +115,8 @@ def run(bots: Sequence[str], games: int, seed: int = 0, players: int | None = No
     ``turn_limit`` and ``variant`` are settings of the games that have them (the
     same as ``options``); ValueError for a setting the game does not have."""
     kind = registry.get(game)
+    if budget is None:
+        budget = kind.default_budget()
     chosen = dict(options or {})
     if turn_limit is not None:
         chosen["turn_limit"] = turn_limit

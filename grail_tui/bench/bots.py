@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from grail_tui.games import registry
-from grail_tui.games.hunt.bots import HeuristicBot
+from grail_tui.games.hunt.bots import STRONG_BUDGET, HeuristicBot
 from grail_tui.games.hunt.bots import world as hunt_world
 from grail_tui.games.hunt.bots.beliefs import PARTICLES, Beliefs
 from grail_tui.games.hunt.bots.evaluate import steps_home
@@ -395,11 +395,13 @@ def infer_part(games: int, seed: int, jobs: int, done: Callable[[int], None] | N
                               "p95": round(_p95(cpu) * 1000, 1) if cpu else None}}
 
 
-def run(games: int = 300, seed: int = 0, budget: float = 1.0, jobs: int = 1,
+def run(games: int = 300, seed: int = 0, budget: float | None = None, jobs: int = 1,
         parts: Sequence[str] = PARTS, done: Callable[[int], None] | None = None,
         log: Path | None = None, clock: str = "wall") -> dict[str, Any]:
     if clock not in CLOCKS:
         raise ValueError(f"no clock {clock!r}: wall or cpu")
+    if budget is None:
+        budget = STRONG_BUDGET
     started = time.perf_counter()
     out: dict[str, Any] = {"benchmark": "bots", "game": "hunt", "python": platform.python_version(),
                            "games": games, "seed": seed, "budget_seconds": budget, "clock": clock,

@@ -102,7 +102,8 @@ def _register_bots(bench_sub: Any) -> None:
                                           "--games and --seed.")
     bb.add_argument("--games", type=positive, default=300, help="games per match (default 300)")
     bb.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    bb.add_argument("--budget", type=float, default=1.0, help="seconds per strong decision (default 1)")
+    bb.add_argument("--budget", type=float, default=None,
+                    help="seconds per strong decision (default: the hunt's strong bot's own, 0.25)")
     bb.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                     help="what the budget counts: wall time, as at a table, or the deciding thread's "
                          "CPU time, so that figures do not depend on the machine's load (default wall)")

@@ -89,8 +89,9 @@ def register(sub: Any) -> None:
     tour.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     tour.add_argument("--players", type=players, default=None,
                       help="seats (default: one per bot; extra seats repeat the last bot)")
-    tour.add_argument("--budget", type=float, default=1.0,
-                      help="strong bot: seconds per decision (default 1.0)")
+    tour.add_argument("--budget", type=float, default=None,
+                      help="strong bot: seconds per decision (default: the game's own, 0.25 for the hunt "
+                           "and 1 for the others)")
     add_game_options(tour)
     tour.add_argument("--jobs", type=positive, default=1,
                       help="games played at once, in processes (default 1)")

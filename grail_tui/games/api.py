@@ -283,6 +283,11 @@ class GameKind(Protocol[SetupT, StateT, ActionT, ViewT]):
         ``kit.lesson.LESSON`` gives the scripted player of the game's lesson."""
         ...
 
+    def default_budget(self) -> float:
+        """A searching bot's seconds per decision when the caller gives none (``make_bot``'s
+        ``budget=None``): what tournaments report they played with."""
+        ...
+
     def lesson(self) -> Lesson | None:
         """The game's guided first game ("Learn to play"), if it has one (kit/lesson.py)."""
         ...

@@ -8,18 +8,19 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 BotT = TypeVar("BotT")
-DEFAULT_BUDGET = 1.0  # seconds a searching bot thinks per decision unless told otherwise
+DEFAULT_BUDGET = 1.0  # seconds a searching bot thinks per decision unless its game or a caller says
 
 Maker = Callable[[int, float], BotT]  # (seed, budget) -> a bot
 
 
-def make_bot(makers: Mapping[str, Maker[BotT]], level: str, seed: int, budget: float | None = None) -> BotT:
-    """A bot of ``level`` (``budget``: a searching bot's seconds per decision); ValueError naming
-    the levels there are for another."""
+def make_bot(makers: Mapping[str, Maker[BotT]], level: str, seed: int, budget: float | None = None,
+             default: float = DEFAULT_BUDGET) -> BotT:
+    """A bot of ``level`` (``budget``: a searching bot's seconds per decision; None: the game's
+    ``default``); ValueError naming the levels there are for another."""
     maker = makers.get(level)
     if maker is None:
         raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(makers)})")
-    return maker(seed, DEFAULT_BUDGET if budget is None else budget)
+    return maker(seed, default if budget is None else budget)
 
 
 ActionT = TypeVar("ActionT")

@@ -238,6 +238,14 @@ class BaseKind(Generic[SetupT, StateT, ActionT, ViewT]):
         bot: Bot = importlib.import_module(f"{self.package}.bots").make_bot(self.nearest(level).value, seed, budget)
         return bot
 
+    def default_budget(self) -> float:
+        """A searching bot's seconds per decision when nobody says: the game's bots package's
+        ``STRONG_BUDGET``, else the kit's."""
+        from . import bots
+
+        module = importlib.import_module(f"{self.package}.bots")
+        return float(getattr(module, "STRONG_BUDGET", bots.DEFAULT_BUDGET))
+
     def lesson(self) -> Lesson | None:
         """The game's guided first game: ``LESSON`` of its ``lesson`` module, if it has one
         (looked for once: the start screen asks as it draws)."""

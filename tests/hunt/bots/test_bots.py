@@ -65,6 +65,24 @@ def test_strong_bot_is_reproducible_with_its_seed():
     assert play(5) == play(5)
 
 
+def test_the_hunts_strong_bot_thinks_a_quarter_second_unless_told_and_the_other_games_a_second():
+    """More time did not make the hunt's strong bot stronger (issue 30: strong:0.25 and strong:1
+    level on the ladder), so a table, a tournament and the ladder give it a quarter second a
+    decision unless told otherwise; the other games' strong bots keep the kit's second."""
+    from grail_tui.games import registry
+    from grail_tui.games.api import BotLevel
+
+    assert make_bot("strong", 1).budget == 0.25  # type: ignore[attr-defined]
+    assert make_bot("strong", 1, budget=2.0).budget == 2.0  # type: ignore[attr-defined]
+    assert registry.get("hunt").make_bot(BotLevel.STRONG, 1).budget == 0.25  # what a table seats
+    assert registry.get("hunt").default_budget() == 0.25
+    for other in ("strings", "succession"):
+        assert registry.get(other).make_bot(BotLevel.STRONG, 1).budget == 1.0
+        assert registry.get(other).default_budget() == 1.0
+    summary = tournament.run(["random", "random"], 1, seed=3, game="hunt")
+    assert summary["budget_seconds"] == 0.25  # what it played with, in its report
+
+
 @pytest.mark.xdist_group("timing")  # measures real time: not beside other timing tests
 def test_strong_bot_respects_its_time_budget():
     game = Game(Setup(players=3, seed=4, first_player=0))
