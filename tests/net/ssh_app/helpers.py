@@ -106,6 +106,18 @@ def descendants(root: int) -> list[int]:
     return found
 
 
+def at_work(root: int) -> tuple[int, bool]:
+    """The CPU time (in clock ticks) a process and everything under it have used, and whether
+    any of them is running or waiting for a CPU now (on a loaded machine, a session's app may
+    wait a long while between two writes of one change)."""
+    ticks, running = 0, False
+    for pid in (root, *descendants(root)):
+        if (fields := _stat(pid)) is not None:
+            ticks += int(fields[11]) + int(fields[12])
+            running = running or fields[0] == "R"
+    return ticks, running
+
+
 async def settles(probe: Callable[[], Any], within: float = WAIT) -> Any:
     """Poll ``probe`` until it returns something true; its last value."""
     deadline = time.monotonic() + within

@@ -34,10 +34,11 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .helpers import Person, lobby_code, new_key
+from .helpers import Person, at_work, lobby_code, new_key
 from .scenes import (
     ANN_OPENING,
     BEA_OPENING,
@@ -135,21 +136,35 @@ async def test_nobody_is_shown_another_seats_sheet_and_the_guest_none(ssh_server
 
 STRINGS_SEED = "7"  # the server's test hook (net/hosting.py TEST_SEED): both twins deal the same
 SETTLED = 0.4  # seconds with no byte to anyone: every screen shows what the last key did
+LOOK = 0.2  # seconds in which the server and its sessions' apps must use no CPU to be still
 STARTING = 120.0  # seconds a session's first game screen may take on a loaded machine
 ANSWERS_AFTER = 4  # questions answered after Ann's discard, by both people, before the end of the run
 
 
-async def settled(*people: Person, timeout: float = 90.0) -> None:
-    """Until no screen has received anything for SETTLED seconds: the next key meets the same
-    screens in both twins, whatever the machine's load."""
-    deadline = asyncio.get_running_loop().time() + timeout
+async def settled(server: Any, *people: Person, timeout: float = 120.0) -> None:
+    """Until the screens are still: nobody has received anything for SETTLED seconds, and the
+    server and every session's app have used no CPU for as long as a look takes, none of them
+    running or waiting for a CPU. Then the next key meets the same screens in both twins, with
+    nothing of the last key's work still to come, however loaded the machine."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
     while True:
         last = max((at for person in people for at, _ in person.received[-1:]), default=0.0)
         now = time.monotonic()
-        if now - last >= SETTLED:
+        if now - last < SETTLED:
+            assert loop.time() < deadline, "the screens never settled"
+            await asyncio.sleep(SETTLED - (now - last))
+            continue
+        before, running = at_work(server.proc.pid)
+        await asyncio.sleep(LOOK)
+        after, still = at_work(server.proc.pid)
+        quiet = max((at for person in people for at, _ in person.received[-1:]), default=0.0) == last
+        if quiet and not (running or still) and before == after:
             return
-        assert asyncio.get_running_loop().time() < deadline, "the screens never settled"
-        await asyncio.sleep(SETTLED - (now - last))
+        assert loop.time() < deadline, "the screens never settled"
+
+
+Still = Callable[[], Awaitable[None]]  # until every screen of a twin is still (settled)
 
 
 def asked_of(text: str) -> str:
@@ -170,7 +185,7 @@ def plot_hand(text: str) -> list[str]:
     return [re.sub(r"\s{2,}\(.*$", "", line.strip()) for line in lines[1:end]]
 
 
-async def choose_first(person: Person) -> None:
+async def choose_first(person: Person, still: Still) -> None:
     """Enter lists what the game asks for, Enter takes the first choice; until the question
     has gone (the game asks the next, or waits for the others)."""
     from .test_strings import menu_line, prompt_of
@@ -178,11 +193,12 @@ async def choose_first(person: Person) -> None:
     asked = prompt_of(person.text)
     person.press("enter")
     await person.until(lambda t: menu_line(t) != "", timeout=60)
+    await still()
     person.press("enter")
     await person.until(lambda t: menu_line(t) == "" and prompt_of(t) != asked, timeout=60)
 
 
-async def discard_plot(ann: Person, which: int) -> str:
+async def discard_plot(ann: Person, which: int, still: Still) -> str:
     """u, down the list to the discard of the ``which``-th card of Ann's plot hand, Enter: the
     card goes to the bottom of her plot deck unseen. The card's name."""
     from .test_strings import menu_line
@@ -192,12 +208,14 @@ async def discard_plot(ann: Person, which: int) -> str:
     card = held[which]
     ann.press("u")
     await ann.until(lambda t: menu_line(t) != "", timeout=60)
+    await still()
     for _ in range(40):
         line = menu_line(ann.text)
         if f"Discard {card}" in line:
             break
         ann.press("down")
         await ann.until(lambda t, line=line: menu_line(t) not in ("", line), timeout=30)
+        await still()
     else:
         raise AssertionError(f"no discard of {card} in the list:\n{ann.text}")
     ann.press("enter")
@@ -205,10 +223,17 @@ async def discard_plot(ann: Person, which: int) -> str:
     return card
 
 
+def parting(one: bytes, other: bytes) -> str:
+    """Where two byte streams part, with what each says from a little before there."""
+    at = next((k for k, (a, b) in enumerate(zip(one, other, strict=False)) if a != b), min(len(one), len(other)))
+    start = max(0, at - 200)
+    return f"at byte {at} of {len(one)} and {len(other)}:\n{one[start:at + 300]!r}\n{other[start:at + 300]!r}"
+
+
 @dataclass
 class Twin:
     screens: dict[str, list[str]]  # each person's screen at every settled point
-    streams: dict[str, bytes]  # what each was sent from the first question on
+    streams: dict[str, bytes]  # what each was sent from the first question on (code and name as above)
     put_away: str  # the plot card Ann put on the bottom of her deck
     bo_held: set[str]  # the names of the plot cards Bo held himself
 
@@ -252,43 +277,42 @@ async def strings_twin(ssh_server: Any, which: int) -> Twin:
     await guest.until("· watching", "Waiting for the secret choices", timeout=STARTING)
     people = {"Ann": ann, "Bo": bo}
     everyone = (ann, bo, guest)
+
+    async def still() -> None:
+        await settled(ssh_server, *everyone)
     # From here on, with the three screens settled on the first question, every frame follows
     # from keys alone. (How the game's very first frame is drawn depends on whether the table
     # arrived before the empty screen was drawn, a matter of timing; the twins are alike until
     # Ann's discard, so nothing secret is in what is left out.)
-    await settled(*everyone)
-    # Bo reads the log on the right, where a word of what Ann did would show (it is read in
-    # his bytes below: how far it has scrolled when a screen settles is a matter of timing);
-    # the guest reads the table, every player's counts.
+    await settled(ssh_server, *everyone)
+    # Bo reads the log on the right, where a word of what Ann did would show; the guest reads
+    # the table, every player's counts.
     bo.press("g")
     guest.press("t")
-    await settled(*everyone)
+    await settled(ssh_server, *everyone)
     marks = {id(person): len(person.raw) for person in everyone}
     screens: dict[str, list[str]] = {"Ann": [], "Bo": [], "guest": []}
 
     def look() -> None:  # every screen, as each person reads it once it has settled
         for who, person in (("Ann", ann), ("Bo", bo), ("guest", guest)):
-            lines = person.text.replace(code, "CODE").replace(guest_name, "guest-name").split("\n")
-            if who == "Bo":  # all but the log pane (see above)
-                lines = [line[:39] if 0 < k < len(lines) - 5 else line for k, line in enumerate(lines)]
-            screens[who].append("\n".join(lines))
+            screens[who].append(person.text.replace(code, "CODE").replace(guest_name, "guest-name"))
 
     put_away = ""
     after = 0
     while after < ANSWERS_AFTER:
-        await settled(*everyone)
+        await settled(ssh_server, *everyone)
         for _ in range(900):  # a slow screen may still be on its way to the question (bounded: 90 s)
             asked = [(name, person, ask) for name, person in people.items() if (ask := asked_of(person.text))]
             if asked:
                 break
             await asyncio.sleep(0.1)
         assert asked, f"nobody is asked:\n{ann.text}\n{bo.text}"
-        await settled(*everyone)
+        await settled(ssh_server, *everyone)
         look()
         name, person, ask = asked[0]  # Ann first when both are: the same order in both twins
         if name == "Ann" and ask == "Your lap at the table" and not put_away:
-            put_away = await discard_plot(ann, which)
-            await settled(*everyone)
+            put_away = await discard_plot(ann, which, still)
+            await settled(ssh_server, *everyone)
         elif ask in ("Your lap at the table", "n passes", "n lets it"):
             person.press("n")
             await person.until(lambda t, ask=ask: asked_of(t) != ask or "Waiting" in t, timeout=60)
@@ -296,12 +320,14 @@ async def strings_twin(ssh_server: Any, which: int) -> Twin:
             person.press("e")
             await person.until(lambda t, ask=ask: asked_of(t) != ask, timeout=60)
         else:
-            await choose_first(person)
+            await choose_first(person, still)
         after += bool(put_away)
-    await settled(*everyone)
+    await settled(ssh_server, *everyone)
     look()
     await asyncio.gather(*(person.leave() for person in everyone))
-    streams = {who: person.raw[marks[id(person)]:] for who, person in (("Ann", ann), ("Bo", bo), ("guest", guest))}
+    streams = {who: person.raw[marks[id(person)]:].replace(code.encode(), b"CODE")
+               .replace(guest_name.encode(), b"guest-name")
+               for who, person in (("Ann", ann), ("Bo", bo), ("guest", guest))}
     return Twin(screens, streams, put_away, {name for frame in bo.frames for name in plot_hand(frame)})
 
 
@@ -313,12 +339,15 @@ async def test_strings_twins_differ_in_anns_hand_only_and_nobody_else_is_shown_a
     whose place differs between the twins (unless Bo holds one of that name himself). Ann's own
     screens differ (her hand shows), or the twins prove nothing.
 
-    The byte streams themselves are not compared: how Textual splits one change into frames
-    (the status line, the key line, the bell in one write or two; a paint that moves the cursor
-    to the first card and paints again) depends on timing, so the same screens reach a terminal
-    by different bytes from run to run. Between settled points nothing is compared but the card
-    names. A leak planted in the server (the log naming the plot card put on the bottom) fails
-    it."""
+    And more: from the point where all three screens have settled on the first question, Bo's
+    terminal and the guest's are sent the same bytes in both twins, byte for byte (the game's
+    code and the guest's name spelled one way), so not even how a change is cut into frames
+    tells them anything of Ann's hand. (The test presses each key only once every screen is
+    still: nothing sent to anyone for a while, and the server and every session's app idle on the
+    CPU, however loaded the machine. Then every frame follows from keys alone. A key pressed
+    while the last one's work was still under way, or a silence taken for stillness on a loaded
+    machine, gave other frames from run to run.)
+    A leak planted in the server (the log naming the plot card put on the bottom) fails it."""
     from .helpers import start_ssh_server
 
     monkeypatch.setenv("GRAIL_TUI_TEST_SEED", STRINGS_SEED)
@@ -332,8 +361,9 @@ async def test_strings_twins_differ_in_anns_hand_only_and_nobody_else_is_shown_a
         for server in servers:
             server.stop()
     assert x.put_away != y.put_away, (x.put_away, y.put_away)  # the twins hold different hands
-    assert x.screens["Ann"] != y.screens["Ann"]
+    assert x.screens["Ann"] != y.screens["Ann"] and x.streams["Ann"] != y.streams["Ann"]
     for who in ("Bo", "guest"):
+        assert x.streams[who] == y.streams[who], f"{who} was sent other bytes: {parting(x.streams[who], y.streams[who])}"
         assert len(x.screens[who]) == len(y.screens[who]) > 3, (len(x.screens[who]), len(y.screens[who]))
         for k, (seen_x, seen_y) in enumerate(zip(x.screens[who], y.screens[who], strict=True)):
             assert seen_x == seen_y, f"{who}'s screens part at the {k}th settled point:\n{seen_x}\n{seen_y}"
