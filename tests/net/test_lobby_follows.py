@@ -57,3 +57,17 @@ async def test_new_games_seats_and_ends_show_without_a_key_and_a_kept_seat_is_an
         await wait(pilot, lambda: any(code in row and "bench:bo (away)" in row for row in rows(lobby)))
         await cy.close()
         assert sum("kept a seat for you" in n for n in notices(app)) == 1  # announced once
+
+
+def test_a_late_answer_about_your_turns_does_not_crash_a_lobby_that_is_not_on_screen():
+    """The lobby asks the server which games wait on you in a worker; an answer that comes back
+    once the lobby has been left (or before it has drawn) is kept for when it shows, where a
+    query for its line used to end the program with a traceback (NoMatches '#due')."""
+    from grail_tui.app.screens.lobby import LobbyScreen
+    from grail_tui.net.due import Due
+
+    lobby = LobbyScreen(None, None, "here")
+    due = Due.of([])
+    lobby._set_due(due)
+    assert lobby.due is due
+    lobby._due_line()

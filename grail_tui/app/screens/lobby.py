@@ -11,6 +11,7 @@ from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -411,7 +412,10 @@ class LobbyScreen(Screen[None]):
     def _set_due(self, due: Due) -> None:
         """The line that says first what waits on you (an SSH login's first words, too)."""
         self.due = due
-        line = self.query_one("#due", Static)
+        try:
+            line = self.query_one("#due", Static)
+        except NoMatches:  # a late answer to a lobby not (or no longer) on screen: kept for its return
+            return
         line.display = bool(due.games)
         self._due_text = ""
         self._due_line()
@@ -422,8 +426,9 @@ class LobbyScreen(Screen[None]):
             return
         text = f"{self.due.sentence(self._now(), time_left)}  u opens {self.due.games[0].code}."
         if text != self._due_text:  # one line redrawn, only when its words change
-            self._due_text = text
-            self.query_one("#due", Static).update(text, layout=False)
+            with contextlib.suppress(NoMatches):  # as in _set_due
+                self.query_one("#due", Static).update(text, layout=False)
+                self._due_text = text
 
     def action_urgent(self) -> None:
         first = self.due.first
