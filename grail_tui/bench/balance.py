@@ -105,10 +105,12 @@ def _tally(wins: float, games: int) -> dict[str, Any]:
 def run(game: str, games: int = PAIRING_GAMES, table_games: int = TABLE_GAMES, seed: int = 0,
         bot: str = "heuristic", jobs: int = 1, decks: Sequence[str] | None = None,
         options: dict[str, Any] | None = None, progress: Callable[[int, int], None] | None = None,
-        out: Path | None = None, resume: bool = False) -> dict[str, Any]:
+        out: Path | None = None, resume: bool = False, involving: Sequence[str] = ()) -> dict[str, Any]:
     """The matrix of 2-player shares if ``games``, and each deck's share at 4 players if
     ``table_games``. ``out``: the file each game is written to as it ends (one JSON line); it
-    must not exist unless ``resume``, which plays only the games of the plan it lacks."""
+    must not exist unless ``resume``, which plays only the games of the plan it lacks.
+    ``involving``: only the pairings and tables with one of these decks, each game with the seed
+    it has in the whole plan (a change to one deck's cards measured against the whole matrix)."""
     kind = registry.get(game)
     names = tuple(decks) if decks else deck_names(kind)
     unknown = [d for d in names if d not in deck_names(kind)]
@@ -116,18 +118,24 @@ def run(game: str, games: int = PAIRING_GAMES, table_games: int = TABLE_GAMES, s
         raise ValueError(f"no deck {unknown[0]!r}; the decks are {', '.join(deck_names(kind))}")
     if len(names) < 2:
         raise ValueError("name at least two decks")
+    stray = [d for d in involving if d not in names]
+    if stray:
+        raise ValueError(f"deck {stray[0]!r} is not among the decks compared ({', '.join(names)})")
+    wanted = {names.index(d) for d in involving} or set(range(len(names)))
     chosen = dict(options or {})
     started = time.perf_counter()
     # every game to play: (seat -> deck index, seed)
     plan: list[tuple[tuple[int, ...], int]] = []
     for p, (a, b) in enumerate(itertools.combinations(range(len(names)), 2)):
         for k in range(games):
-            plan.append(((a, b) if k % 2 == 0 else (b, a), seed + 100_000 * p + k))
+            if wanted & {a, b}:
+                plan.append(((a, b) if k % 2 == 0 else (b, a), seed + 100_000 * p + k))
     tables = list(itertools.combinations(range(len(names)), 4)) if table_games and len(names) >= 4 else []
     for t, table in enumerate(tables):
         for k in range(table_games):
             seats = tuple(table[(s + k) % 4] for s in range(4))
-            plan.append((seats, seed + 10_000_000 + 100_000 * t + k))
+            if wanted & set(table):
+                plan.append((seats, seed + 10_000_000 + 100_000 * t + k))
     identity = _identity(kind, bot, chosen)
     if out is not None and out.exists() and not resume:
         raise ValueError(f"{out} exists: --resume plays on from the games in it, or name another file")
@@ -184,7 +192,7 @@ def run(game: str, games: int = PAIRING_GAMES, table_games: int = TABLE_GAMES, s
             for seat, deck in enumerate(seats):
                 at_four[deck] += share[seat]
                 sat_four[deck] += 1
-    matrix = {names[a]: {names[b]: _tally(won[a][b], met[a][b]) for b in range(len(names)) if b != a}
+    matrix = {names[a]: {names[b]: _tally(won[a][b], met[a][b]) for b in range(len(names)) if b != a and met[a][b]}
               for a in range(len(names))}
     summary: dict[str, Any] = {"game": kind.name, "bot": bot, "seed": seed, "options": chosen}
     if games:
@@ -198,7 +206,8 @@ def run(game: str, games: int = PAIRING_GAMES, table_games: int = TABLE_GAMES, s
                              if a != b and met[a][b] and won[a][b] / met[a][b] > BAND[1]],
         }
     if tables:
-        summary["four_players"] = {"games_per_table": table_games, "tables": len(tables), "fair_share": 0.25,
+        summary["four_players"] = {"games_per_table": table_games, "tables": len({p[0] for p in plan if len(p[0]) == 4
+                                                                                 and (p[1] - seed) % 100_000 == 0}), "fair_share": 0.25,
                                    "decks": {names[d]: _tally(at_four[d], sat_four[d]) for d in range(len(names))}}
     if out is not None:
         summary["out"] = str(out)
@@ -226,7 +235,8 @@ def markdown(summary: dict[str, Any]) -> str:
         names = list(two["matrix"])
         lines += ["| deck \\ against | " + " | ".join(names) + " | mean |", "|---|" + "---|" * (len(names) + 1)]
         for row in names:
-            cells = [("-" if col == row else f"{100 * two['matrix'][row][col]['share']:.0f}") for col in names]
+            cells = [(f"{100 * two['matrix'][row][col]['share']:.0f}" if col in two["matrix"][row] else "-")
+                     for col in names]
             lines.append(f"| {row} | " + " | ".join(cells) + f" | {100 * two['mean'][row]['share']:.0f} |")
         lines.append("")
         lines.append(f"{two['games_per_pairing']} games per pairing, seats alternating; "

@@ -66,3 +66,17 @@ def test_resume_refuses_a_file_of_games_played_with_other_cards_or_bots(tmp_path
     path.write_text("not json\n")
     with pytest.raises(ValueError, match="not a game written by bench balance --out"):
         balance.run("strings", games=1, table_games=0, decks=DECKS[:2], out=path, resume=True)
+
+
+def test_involving_plays_only_one_decks_pairings_with_the_seeds_of_the_whole_plan(tmp_path: Path) -> None:
+    balance.run("strings", games=1, table_games=0, decks=DECKS, out=tmp_path / "whole.jsonl")
+    whole = {(tuple(g["decks"]), g["seed"]): g for g in map(json.loads, (tmp_path / "whole.jsonl").open())}
+    part = balance.run("strings", games=1, table_games=0, decks=DECKS, involving=["masks"],
+                       out=tmp_path / "masks.jsonl")
+    games = [json.loads(line) for line in (tmp_path / "masks.jsonl").open()]
+    assert sorted(tuple(sorted(g["decks"])) for g in games) == [("low-note", "masks"), ("masks", "old-money")]
+    for game in games:  # the very games the whole matrix played
+        assert game == whole[(tuple(game["decks"]), game["seed"])]
+    assert set(_matrix(part)["old-money"]) == {"masks"} and "| old-money | - | - | " in balance.markdown(part)
+    with pytest.raises(ValueError, match="deck 'open-eye' is not among the decks compared"):
+        balance.run("strings", games=1, table_games=0, decks=DECKS, involving=["open-eye"])
