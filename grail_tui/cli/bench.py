@@ -85,13 +85,14 @@ def _register_balance(bench_sub: Any) -> None:
     bl.add_argument("--decks", default="", help="only these decks, comma-separated (default: all)")
     bl.add_argument("--involving", default="", metavar="DECKS",
                     help="only the pairings and tables with one of these decks (comma-separated), each game "
-                         "with its seed in the whole plan: a change to a deck's cards, against the whole matrix")
+                         "with its seed in the whole plan: a change to a deck's cards, against the whole matrix "
+                         "(default: every pairing)")
     bl.add_argument("--bot", default="heuristic", help="the bot level at every seat (default heuristic)")
     bl.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     bl.add_argument("--jobs", type=positive, default=1, help="games played at once, in processes (default 1)")
     bl.add_argument("--out", type=Path, default=None, metavar="FILE",
                     help="write each game to FILE as it ends (JSON lines: decks by seat, seed, shares, turns, "
-                         "how it ended); the figures are built from it")
+                         "how it ended); the figures are built from it (default: none, no file)")
     bl.add_argument("--resume", action="store_true",
                     help="with --out: play only the games FILE lacks (a stopped run keeps its games)")
     bl.add_argument("--markdown", action="store_true", help="Markdown tables instead of JSON")
