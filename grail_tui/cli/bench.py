@@ -83,9 +83,18 @@ def _register_balance(bench_sub: Any) -> None:
     bl.add_argument("--table-games", type=int, default=40,
                     help="games per table of four decks at 4 players (default 40; 0: none)")
     bl.add_argument("--decks", default="", help="only these decks, comma-separated (default: all)")
+    bl.add_argument("--involving", default="", metavar="DECKS",
+                    help="only the pairings and tables with one of these decks (comma-separated), each game "
+                         "with its seed in the whole plan: a change to a deck's cards, against the whole matrix "
+                         "(default: every pairing)")
     bl.add_argument("--bot", default="heuristic", help="the bot level at every seat (default heuristic)")
     bl.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     bl.add_argument("--jobs", type=positive, default=1, help="games played at once, in processes (default 1)")
+    bl.add_argument("--out", type=Path, default=None, metavar="FILE",
+                    help="write each game to FILE as it ends (JSON lines: decks by seat, seed, shares, turns, "
+                         "how it ended); the figures are built from it (default: none, no file)")
+    bl.add_argument("--resume", action="store_true",
+                    help="with --out: play only the games FILE lacks (a stopped run keeps its games)")
     bl.add_argument("--markdown", action="store_true", help="Markdown tables instead of JSON")
     bl.add_argument("--json", action="store_true", help="JSON output (the default)")
     bl.set_defaults(handler=run_balance)
@@ -205,8 +214,12 @@ def run_balance(args: argparse.Namespace) -> int:
         raise CommandError("--games and --table-games are whole numbers of at least 0")
     if args.games == 0 and args.table_games == 0:
         raise CommandError("nothing to play: --games and --table-games are both 0")
+    if args.resume and args.out is None:
+        raise CommandError("--resume plays on from the file of --out: name it")
     try:
-        summary = run(args.game, args.games, args.table_games, args.seed, args.bot, args.jobs, decks or None)
+        summary = run(args.game, args.games, args.table_games, args.seed, args.bot, args.jobs, decks or None,
+                      out=args.out, resume=args.resume,
+                      involving=[d.strip() for d in args.involving.split(",") if d.strip()])
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     print(markdown(summary) if args.markdown else json.dumps(summary))

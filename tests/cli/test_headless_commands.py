@@ -267,7 +267,8 @@ def test_bench_balance_refuses_what_it_cannot_compare():
                        (("--bot", "wizard"), "unknown bot level 'wizard'"),
                        (("--table-games", "-1"), "at least 0"),
                        (("--games", "-1"), "at least 0"),
-                       (("--games", "0", "--table-games", "0"), "nothing to play")):
+                       (("--games", "0", "--table-games", "0"), "nothing to play"),
+                       (("--resume",), "--resume plays on from the file of --out")):
         out = grail("bench", "balance", *(() if "--games" in args else ("--games", "1")), *args)
         assert out.returncode != 0 and said in out.stderr and "Traceback" not in out.stderr, (args, out.stderr)
 

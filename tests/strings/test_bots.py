@@ -212,13 +212,14 @@ def test_a_cabal_that_counts_places_places_a_place_before_a_stronger_group():
 
 
 
-def three_rivals_one_a_place_short():
+def three_rivals_one_a_place_short(spent: bool = True):
     """Seat 0's main phase at 3 players (basic goal 12), Open Palm's Cabal (power 10, Pacifist and
     Progressive) in play. Seat 1 (Old Money, The Velvet Ledger: 4 resources and 8 groups) controls
     8 groups and no resource: 4 short of either goal. Seat 2 (Borderlines, The Cartographers of
     Dusk: 7 Places) controls 7 groups, 6 of them Places: one short. Each holds a Progressive group
     at depth 3 under a master of other alignments, that seat 0's Cabal takes more often than not
-    (resistance 3 for seat 1's, 4 for seat 2's). Returns the game and those two groups by seat."""
+    (resistance 3 for seat 1's, 4 for seat 2's). With ``spent``, the rivals' other cards have spent
+    their tokens (no support to foresee). Returns the game and those two groups by seat."""
     from tests.strings.engine.test_victory import grow
     from tests.strings.helpers import A, C, F, at_main, clear_hands, seat
 
@@ -237,12 +238,37 @@ def three_rivals_one_a_place_short():
     grow(game, 1, 8)
     assert board.count_groups(1) == 8 and board.count_groups(2) == 7
     assert board.depth(canal) == board.depth(influencers) == 3
+    if spent:
+        for card, who in list(board.controller.items()):
+            if who in (1, 2) and card not in (influencers, canal):
+                board.tokens.pop(card, None)
     return game, {1: influencers, 2: canal}
 
 
 def test_the_heuristic_sees_the_rival_one_place_from_a_goal_as_the_leader():
     game, _targets = three_rivals_one_a_place_short()
     assert HeuristicBot(0).leader(game.view(0)) == 2
+
+
+def test_the_heuristic_foresees_the_support_a_rival_can_still_give_the_defence():
+    """A group whose rival's other cards still hold their tokens is a worse chance than the same
+    group when they are spent: the heuristic counts what they could add to the defence (their
+    global power, or power where related or of a shared alignment) and does not attack into it."""
+    from grail_tui.games.strings.engine import AttackKind, Declare
+
+    game, targets = three_rivals_one_a_place_short(spent=False)
+    for card, who in list(game.board.controller.items()):
+        if who == 1:  # seat 1's Cabal (global power 9) and groups hold their tokens
+            game.board.tokens[card] = 1
+    bot = HeuristicBot(0)
+    cabal = game.board.cabal[0]
+    attack = Declare(0, cabal, targets[1], AttackKind.CONTROL)
+    backed = bot.odds(game.view(0), attack)
+    for card, who in list(game.board.controller.items()):
+        if who == 1 and card != targets[1]:
+            game.board.tokens.pop(card, None)
+    alone = bot.odds(game.view(0), attack)
+    assert backed < alone and alone >= 0.55
 
 
 def test_at_three_players_the_heuristic_takes_from_the_rival_nearest_a_goal():

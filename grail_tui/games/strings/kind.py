@@ -139,6 +139,12 @@ class StringsKind(BaseKind[Setup, Game, Action, View]):
         """The preconstructed decks a seat may play (``bench balance`` compares them)."""
         return tuple(decks())
 
+    def content_id(self, options: Mapping[str, Any]) -> str:
+        """The card set a game with ``options`` is played with: its id, version and the start of
+        its digest (``bench balance --resume`` keeps games of one set apart from another's)."""
+        cards = engine.card_set(str(options.get("cards", DEFAULT_SET) or DEFAULT_SET))
+        return f"{cards.id} {cards.version} {cards.digest()[:16]}"
+
     def sample(self, view: View, rng: random.Random) -> Game:
         """The quiet main-phase position of ``view`` with every card it hides dealt by ``rng`` in
         agreement with all it shows (engine/sampling.py); ValueError for another position."""

@@ -165,8 +165,9 @@ async def test_the_shelter_prompt_names_the_group_and_the_claims_prompt_who_clai
         if game.shelter is not None:
             said = f"Your {game.defs[game.shelter[1]].name} is about to be destroyed"
         else:
-            claim = game.claims[0]
-            said = f"{game.setup.names[claim.player]} claims victory ({claim.reason})"
+            claim = game.claims[0]  # a player claiming by two goals at once is told both
+            reasons = ", ".join(c.reason for c in game.claims if c.player == claim.player)
+            said = f"{game.setup.names[claim.player]} claims victory ({reasons})"
         async with scenarios.resumed() as (app, pilot):
             screen = app.screen
             assert isinstance(screen, StringsScreen) and screen.asked()

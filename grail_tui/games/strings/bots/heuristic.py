@@ -7,8 +7,10 @@ Whoever leads is the rival nearest a goal: the basic goal or their Cabal's speci
 the table shows it (a rival with fewer groups may be one Place short of seven Places).
 
 It estimates an attack from the printed numbers it can see (power, resistance, alignments, the
-target's depth and its master), not the engine's full arithmetic: card effects and support it
-cannot foresee are left out, so it asks for a margin with room to spare."""
+target's depth and its master) and, on a group in a rival's structure, the support each side's
+cards still holding a token could add (their best line of §8.5 on printed numbers, with a Cabal's
+bonus for supporting that side), not the engine's full arithmetic: other card effects are left
+out, so it asks for a margin with room to spare."""
 
 from __future__ import annotations
 
@@ -37,6 +39,7 @@ from ..engine import (
     PlaceResource,
     PlayerView,
     PlayPlot,
+    Seated,
     Shelter,
     Side,
     Support,
@@ -254,7 +257,8 @@ class HeuristicBot:
     # -- attacks --------------------------------------------------------------------------------
 
     def odds(self, view: PlayerView, declare: Declare) -> float:
-        """The chance this attack succeeds on printed numbers, before any support."""
+        """The chance this attack succeeds on printed numbers, with the support both sides can
+        still give when the target is in a rival's structure."""
         seated = {s.uid: s for s in view.public.structure}
         attacker_id, target_id = self._id(view, declare.attacker), self._id(view, declare.target)
         if attacker_id is None or target_id is None:
@@ -269,6 +273,10 @@ class HeuristicBot:
             attack += ALIGNMENT_MOD * (oppositions - matches)
             defence = target.power
         place = seated.get(declare.target)
+        if place is not None and place.controller != view.player:
+            # the support each side can still give, as the table shows it (tokens held)
+            attack += self._support(view, declare, place, view.player, Side.ATTACK)
+            defence += self._support(view, declare, place, place.controller, Side.DEFENCE)
         if place is not None:
             depth, walker = 0, place
             while walker.master >= 0 and walker.master in seated:
@@ -280,6 +288,38 @@ class HeuristicBot:
                     relation(target.alignments, self.card(master.card).alignments)[0] > 0:
                 defence += MASTER_BONUS
         return chance(attack - defence)
+
+    def _support(self, view: PlayerView, declare: Declare, place: Seated, player: int, side: Side) -> int:
+        """What ``player``'s cards holding a token could add to ``side`` of an attack on the
+        group at ``place``: each its best line of §8.5 on printed numbers (global power; power
+        when related to the target or, for the side the alignments favour, sharing or opposing
+        one), with its Cabal's bonus for supporting that side."""
+        target = self.card(place.card)
+        mine = [s for s in view.public.structure if s.controller == player and s.tokens > 0
+                and s.uid != declare.attacker]
+        cabal = next((s for s in view.public.structure if s.controller == player and s.master < 0), None)
+        bonus = 0
+        if cabal is not None:
+            for effect in self.card(cabal.card).effects:
+                if effect.when == "support_mod" and effect.if_.get("side", side.value) == side.value:
+                    bonus += sum(op.get("value", 0) for op in effect.ops("support_bonus"))
+        total = 0
+        for seated in mine:
+            card = self.card(seated.card)
+            matches, oppositions = relation(card.alignments, target.alignments)
+            lines = [card.global_power]
+            if side is Side.DEFENCE:
+                if seated.uid == place.uid:
+                    lines.append(card.power * seated.tokens)
+                if place.master == seated.uid or seated.master == place.uid or matches:
+                    lines.append(card.power)
+            elif (declare.kind is AttackKind.CONTROL and matches) or \
+                    (declare.kind is AttackKind.DESTROY and oppositions):
+                lines.append(card.power)
+            value = max(lines)
+            if value > 0:
+                total += value + (bonus if card.kind == "group" else 0)
+        return total
 
     # -- its Cabal's special goal -------------------------------------------------------------------
 

@@ -63,7 +63,7 @@ from .record import GameRecord, RecordError, ReplayError, setup_from_dict, setup
 from .rules import attack_total, defence_total, succeeds, support_value
 from .sampling import can_sample as can_sample  # a world dealt from a view: the strong bot's
 from .sampling import sample as sample
-from .view import PlayerView, PublicView
+from .view import PlayerView, PublicView, Seated
 from .vocabulary import (
     PLAYERS_MAX,
     PLAYERS_MIN,
@@ -83,7 +83,7 @@ __all__ = [
     "DecodeError", "Draw", "DrawGroup", "EndTurn", "Ending", "Event", "Game", "GameEnded", "GameRecord",
     "Give", "Happened", "IllegalActionError", "Link", "MalformedActionError", "Move", "Offer", "Outcome",
     "PLAYERS_MAX", "PLAYERS_MIN", "Pass", "Phase", "Place", "PlaceAgent", "PlaceResource", "PlayPlot",
-    "PlayerView", "PublicView", "ROUND_LIMIT", "RecordError", "ReplayError", "Reveal", "Rolled", "Saw",
+    "PlayerView", "PublicView", "ROUND_LIMIT", "RecordError", "ReplayError", "Reveal", "Rolled", "Saw", "Seated",
     "Setup", "Shelter", "Side", "Support", "Swap", "WindowKind", "action_from_dict", "action_to_dict",
     "attack_total", "basic_goal", "bring_deck", "brought", "brought_decks", "card_set", "check_file", "decode", "decode_any", "decks",
     "defence_total", "foresee", "install_cards", "jsonable", "relation", "sets", "setup_from_dict", "setup_to_dict", "succeeds", "support_value",

@@ -126,6 +126,31 @@ def _is_deck(data: Mapping[str, Any]) -> bool:
     return str(data.get("format")).startswith("pulling-strings-deck")
 
 
+def kept_version(set_id: str, digest: str) -> str | None:
+    """An earlier version of a shipped set, kept so that its records replay, whose cards have
+    ``digest``: its id (``ps1@1.1.0``, which ``card_set`` and ``decks`` take), or None. A shipped
+    set keeps its earlier versions' card files under ``cards/<set>/versions/v<1_1_0>/``; its deck
+    lists are the set's own."""
+    if set_id in _installed or "@" in set_id:
+        return None
+    folder = resources.files(PACKAGE).joinpath("cards").joinpath(set_id).joinpath("versions")
+    if not folder.is_dir():
+        return None
+    for item in sorted(folder.iterdir(), key=lambda i: i.name):
+        if item.is_dir() and item.name.startswith("v"):
+            older = f"{set_id}@{item.name[1:].replace('_', '.')}"
+            if _shipped_set(older).digest() == digest:
+                return older
+    return None
+
+
+def _folder(set_id: str) -> Any:
+    """A shipped set's folder of card files: ``ps1``'s own, or ``ps1@1.1.0``'s kept copy."""
+    base, _, version = set_id.partition("@")
+    folder = resources.files(PACKAGE).joinpath("cards").joinpath(base)
+    return folder.joinpath("versions").joinpath("v" + version.replace(".", "_")) if version else folder
+
+
 @cache
 def _shipped_set(set_id: str) -> CardSet:
     """A card set shipped with grail-tui; CardDataError if there is none of that name."""
@@ -133,7 +158,7 @@ def _shipped_set(set_id: str) -> CardSet:
 
 
 def _shipped_files(set_id: str) -> list[tuple[str, dict[str, Any]]]:
-    folder = resources.files(PACKAGE).joinpath("cards").joinpath(set_id)
+    folder = _folder(set_id)
     if not folder.is_dir():
         raise CardDataError(f"no card set {set_id!r} is installed")
     # The shipped files are UTF-8 TOML that reads (tests/strings/test_card_files.py): the name only
@@ -148,7 +173,7 @@ def _shipped_files(set_id: str) -> list[tuple[str, dict[str, Any]]]:
 @cache
 def _shipped_decks(set_id: str) -> Mapping[str, Deck]:
     cards = _shipped_set(set_id)
-    folder = resources.files(PACKAGE).joinpath("decks").joinpath(set_id)
+    folder = resources.files(PACKAGE).joinpath("decks").joinpath(set_id.partition("@")[0])
     found: dict[str, Deck] = {}
     for item in sorted(folder.iterdir(), key=lambda i: i.name):
         if item.name.endswith(".toml"):

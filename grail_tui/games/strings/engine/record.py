@@ -10,7 +10,7 @@ from ...kit.record import GameRecord as KitRecord
 from ...kit.record import Rules, names_of, seats_to_dict, whole_numbers
 from .actions import Action
 from .cards import DECK_FORMAT, CardDataError, CardSet, Deck, deck_from_dict
-from .catalogue import card_set, decks
+from .catalogue import card_set, decks, kept_version
 from .codec import action_from_dict, action_to_dict
 from .game import Game
 from .vocabulary import PLAYERS_MAX, PLAYERS_MIN, ROUND_LIMIT, Setup
@@ -23,7 +23,8 @@ __all__ = ["GAME", "GameRecord", "RecordError", "ReplayError", "setup_from_dict"
 def setup_to_dict(setup: Setup) -> dict[str, Any]:
     out: dict[str, Any] = {
         "players": setup.players, "seed": setup.seed, "decks": list(setup.decks),
-        "card_set": setup.card_set, "cards_hash": card_set(setup.card_set).digest(),
+        # a kept earlier version (``ps1@1.1.0``) is written as its set and its cards' hash
+        "card_set": setup.card_set.partition("@")[0], "cards_hash": card_set(setup.card_set).digest(),
         "round_limit": setup.round_limit, "goal": setup.goal,
         "shield_covers_attacks": setup.shield_covers_attacks, "tourney_two_player": setup.tourney_two_player,
     }
@@ -69,6 +70,10 @@ def setup_from_dict(raw: Any) -> Setup:
     except CardDataError:
         raise ValueError(f"the record was played with card set {set_id[:40]!r}, which is not installed here "
                          "(--cards installs a card set)") from None
+    if raw.get("cards_hash", cards.digest()) != cards.digest():
+        older = kept_version(set_id, str(raw["cards_hash"]))
+        if older is not None:  # an earlier version of a shipped set, kept for its records
+            set_id, cards, known = older, card_set(older), decks(older)
     if raw.get("cards_hash", cards.digest()) != cards.digest():
         raise ValueError(f"the record was played with another version of card set {set_id!r}: "
                          "its cards' text or numbers differ from the set installed here")
