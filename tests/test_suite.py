@@ -45,3 +45,17 @@ def test_a_test_process_collects_garbage_seldom_enough_not_to_walk_the_whole_sui
     CPU): the tests run with the suite's, in the controller and in every worker."""
     assert gc.get_threshold() == COLLECTOR
     assert COLLECTOR[0] >= 10_000 and COLLECTOR[0] * COLLECTOR[1] * COLLECTOR[2] >= 4_000_000
+
+
+def test_the_libraries_plugins_come_in_are_not_rewritten_in_a_test_process():
+    """Pytest would rewrite every module of hypothesis (and of every library a plugin comes in)
+    in every process, again and again where bytecode is not written: only the tests are."""
+    hook = next((finder for finder in sys.meta_path if isinstance(finder, rewrite.AssertionRewritingHook)),
+                None)
+    if hook is None:
+        pytest.skip("asserts are not rewritten in this run (--assert=plain)")
+    import hypothesis.strategies
+
+    for module in (hypothesis, hypothesis.strategies, sys.modules["hypothesis.internal.conjecture.engine"]):
+        assert module.__spec__ is not None and module.__spec__.loader is not hook, module.__name__
+    assert sys.modules[__name__].__spec__.loader is hook  # the tests still are
