@@ -5,7 +5,28 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import Phase, settings
+from _pytest import unraisableexception
+from _pytest.assertion import rewrite
+
+
+# -- pytest rewrites the asserts of the tests, not of the libraries its plugins come in -------------
+# Pytest marks every module of a distribution that brings a pytest plugin for assert rewriting:
+# all of hypothesis, syrupy, pytest-benchmark, xdist, platformdirs. Where bytecode is not written
+# it parses, rewrites and compiles each of them again in every process (121 modules, 0.7 of the
+# 2.8 CPU-s a process takes to collect the suite). Their asserts check their own workings, not
+# ours, and fail as asserts either way: only the tests and their helpers are rewritten. Done as
+# this file is read, before hypothesis is imported below; tests/test_suite.py keeps it so.
+def _rewrite_only_the_tests() -> None:
+    hook = next((finder for finder in sys.meta_path if isinstance(finder, rewrite.AssertionRewritingHook)),
+                None)
+    if hook is not None:
+        hook._must_rewrite.intersection_update({"tests", "grail_tui"})
+        hook._marked_for_rewrite_cache.clear()
+
+
+_rewrite_only_the_tests()
+
+from hypothesis import Phase, settings  # noqa: E402 (after the rewriting is limited)
 
 
 # -- the package and the tests compiled once, before any worker or process starts -----------------
@@ -30,7 +51,6 @@ def _rewrite_once(config: pytest.Config, tests: Path) -> None:
     """Every module under ``tests``: the test modules and conftests rewritten as pytest rewrites
     them, the helpers compiled as Python does. Private to pytest (pinned in pyproject.toml):
     tests/test_suite.py fails if a new pytest no longer reads what is written here."""
-    from _pytest.assertion import rewrite
     from _pytest.pathlib import fnmatch_ex
 
     state = config.stash[rewrite.assertstate_key]
@@ -56,6 +76,20 @@ def _rewrite_once(config: pytest.Config, tests: Path) -> None:
 # starts (a server, an app, a command) keeps the collector its own code sets.
 COLLECTOR = (10_000, 20, 20)
 gc.set_threshold(*COLLECTOR)
+
+
+# At its end each test process collects garbage five times over (pytest's check for exceptions
+# raised where nothing can catch them, in a finalizer): five walks of a heap that holds the whole
+# suite, 0.25 to 0.35 CPU-s each, in every worker at once, at the very end of the run. A
+# collection that finds nothing frees nothing and runs no finalizer, so the next one would find
+# nothing either: stop there. The same objects are collected and checked as with five.
+def _collect_until_nothing_more(iterations: int) -> None:
+    for _ in range(iterations):
+        if gc.collect() == 0:
+            return
+
+
+unraisableexception.gc_collect_harder = _collect_until_nothing_more
 
 
 # -- every test's own places: no test reaches a server, a save or a setting of this machine ------
