@@ -121,7 +121,9 @@ def _places_of_the_test_run(tmp_path_factory: pytest.TempPathFactory):
 # order within each kind stays as collected (an engine's pointed tests before its properties).
 # The engines' conftests put every property test last (quick tests first fail fast under -x): the
 # hunt's longest (5 to 7 s each) were the suite's last tests, each with a worker to itself.
-FIRST = ("tests/net/ssh_app/", "tests/test_lint.py", "tests/plain/test_plain_ssh.py",
+FIRST = ("tests/net/ssh_app/test_secrecy.py::test_strings_twins",  # two SSH games key by key, settled
+         # between every key: minutes of wall time (little CPU), so it starts before anything else
+         "tests/net/ssh_app/", "tests/test_lint.py", "tests/plain/test_plain_ssh.py",
          "tests/strings/tui/test_play.py", "tests/net/hostile/", "tests/net/test_strings_standing.py",
          "tests/cli/test_headless_commands.py", "tests/strings/engine/test_properties.py",
          "tests/net/ssh/", "tests/tui/test_lesson.py", "tests/hunt/engine/test_codec.py",
@@ -129,8 +131,7 @@ FIRST = ("tests/net/ssh_app/", "tests/test_lint.py", "tests/plain/test_plain_ssh
 
 
 def _start(item: pytest.Item) -> int:
-    path = item.nodeid.split("::")[0]
-    return next((rank for rank, place in enumerate(FIRST) if path.startswith(place)), len(FIRST))
+    return next((rank for rank, place in enumerate(FIRST) if item.nodeid.startswith(place)), len(FIRST))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
