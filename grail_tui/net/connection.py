@@ -14,6 +14,7 @@ import contextlib
 import dataclasses
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -75,12 +76,13 @@ class Budget:
     """What each account may still ask of the server's work (showing a game from its start,
     making a game), whatever connections it uses: reconnecting does not fill it up again."""
 
-    def __init__(self, rate: float, burst: float) -> None:
+    def __init__(self, rate: float, burst: float, now: Callable[[], float] = time.monotonic) -> None:
         self.rate, self.burst = rate, burst
+        self.now = now  # the server's clock (a test's fake one)
         self._left: dict[str, tuple[float, float]] = {}  # account -> (tokens, when counted)
 
     def allow(self, user: str, cost: float) -> bool:
-        now = time.monotonic()
+        now = self.now()
         if len(self._left) > 4096:  # forget accounts whose budget is full again
             self._left = {u: (t, at) for u, (t, at) in self._left.items()
                           if t + (now - at) * self.rate < self.burst}
@@ -96,12 +98,13 @@ class Budget:
 class ChatMeter:
     """What each account has said per game in the last minute, whatever connections it used."""
 
-    def __init__(self, per_minute: int) -> None:
+    def __init__(self, per_minute: int, now: Callable[[], float] = time.monotonic) -> None:
         self.per_minute = per_minute
+        self.now = now  # the server's clock (a test's fake one)
         self._said: dict[tuple[str, str], deque[float]] = {}
 
     def allow(self, user: str, code: str) -> bool:
-        now = time.monotonic()
+        now = self.now()
         if len(self._said) > 4096:  # forget accounts and games that have been quiet a minute
             self._said = {k: t for k, t in self._said.items() if now - t[-1] <= 60}
         times = self._said.setdefault((user, code), deque())

@@ -88,8 +88,8 @@ class Server:
         self.conns: set[Connection] = set()
         self.per_user: Counter[str] = Counter()  # connections per account, counted from their first byte
         self.serving: set[asyncio.Task[Any]] = set()  # each connection's task, awaited as the server stops
-        self.chat = ChatMeter(self.limits.chat_per_minute)
-        self.budget = Budget(self.limits.rate, self.limits.burst)
+        self.chat = ChatMeter(self.limits.chat_per_minute, clock.now)
+        self.budget = Budget(self.limits.rate, self.limits.burst, clock.now)
         self.disk = database.sync_off_loop()
         self.finished_views = library.FinishedViews()
         self.servers: list[asyncio.base_events.Server] = []

@@ -24,7 +24,7 @@ import pytest
 
 from grail_tui.net.protocol import VERSION, Create, Join, ListGames, Open, Ping, Ratings, Record, Say, Watch
 
-from .conftest import Served, serve
+from .conftest import OnFakeTime, Served, serve
 from .wire import Wire, create, finished_game
 
 LIMITS = ("--hello-timeout", "0.5", "--limit", "idle_timeout=1.5", "--limit", "games_per_connection=3",
@@ -360,12 +360,20 @@ async def test_a_game_with_nobody_connected_pauses_and_resumes_when_someone_come
         database.close()
 
 
-async def test_requests_that_make_work_cost_more_of_the_rate(limited: Served):
+async def test_requests_that_make_work_cost_more_of_the_rate(on_fake_time: OnFakeTime):
     """Showing a game from its start costs three messages' worth of its account's budget: of
-    forty at once the last few meet a 'wait' (the connection stays), a second connection of the
-    same account meets it too, and a moment later the account may ask again."""
-    code = (await games_of(limited, "costly", 1, (None, None)))[0]
-    eager = await Wire.open(limited, "eager")
+    forty at once, the burst's worth are shown and the rest meet a 'wait' (the connection
+    stays); a second connection of the same account meets it too (reconnecting does not fill
+    the budget up); the account may ask again once the rate has given back what one more costs,
+    not a moment before. The budget runs on the server's clock, here a fake one that stands
+    still while the forty arrive."""
+    from grail_tui.net.connection import Limits
+    from grail_tui.net.server import COST
+
+    served, clock = on_fake_time, on_fake_time.clock
+    limits, cost = Limits(), COST[Watch]
+    code = (await games_of(served, "costly", 1, (None, None)))[0]
+    eager = await Wire.open(served, "eager")
     for k in range(40):
         eager.send(Watch(k, code))
     eager.send(Ping(99))
@@ -373,13 +381,18 @@ async def test_requests_that_make_work_cost_more_of_the_rate(limited: Served):
     said = [m for m in eager.messages() if m["type"] in ("joined", "error")]
     shown = sum(m["type"] == "joined" for m in said)
     waited = [m for m in said if m["type"] == "error"]
-    assert 25 <= shown < 40 and waited and all("wait a moment" in m["error"] for m in waited)
-    again = await Wire.open(limited, "eager")  # reconnecting does not fill the budget up
+    assert shown == int(limits.burst // cost) < 40, shown  # 33 of 100 / 3
+    assert len(waited) == 40 - shown and all("wait a moment" in m["error"] for m in waited)
+    again = await Wire.open(served, "eager")
     again.send(Watch(50, code))
     assert "wait a moment" in (await again.next("error")).error
     await again.close()
-    await asyncio.sleep(1.0)
+    refill = (cost - (limits.burst - shown * cost)) / limits.rate  # seconds until one more is paid for
+    await clock.advance(refill - 0.01)
     eager.send(Watch(100, code))
+    assert "wait a moment" in (await eager.next("error")).error
+    await clock.advance(0.02)
+    eager.send(Watch(101, code))
     assert (await eager.next("joined")).code == code
     await eager.close()
 
