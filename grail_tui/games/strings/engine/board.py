@@ -60,12 +60,12 @@ class Board:
         if root < 0 or root not in arrows:
             return []
         found: list[Uid] = []
-        stack = [c for c in reversed(arrows[root]) if c >= 0]
+        stack = [c for c in reversed(arrows[root]) if c != -1]
         while stack:
             uid = stack.pop()
             found.append(uid)
             for child in reversed(arrows[uid]):
-                if child >= 0:
+                if child != -1:
                     stack.append(child)
         return found
 
@@ -75,7 +75,7 @@ class Board:
     def subtree(self, uid: Uid) -> list[Uid]:
         found = [uid]
         for card in found:
-            found.extend(c for c in self.arrows.get(card, ()) if c >= 0)
+            found.extend(c for c in self.arrows[card] if c != -1)
         return found
 
     def depth(self, uid: Uid) -> int:
@@ -86,7 +86,7 @@ class Board:
         return depth
 
     def puppets(self, uid: Uid) -> list[Uid]:
-        return [c for c in self.arrows.get(uid, ()) if c >= 0]
+        return [c for c in self.arrows[uid] if c != -1]
 
     def open_arrows(self, player: int, groups: list[Uid] | None = None) -> Iterator[tuple[Uid, int]]:
         """``groups``: the player's groups_of, where the caller has them already."""
@@ -95,7 +95,7 @@ class Board:
             return
         for uid in [root, *(self.groups_of(player) if groups is None else groups)]:
             for arrow, held in enumerate(self.arrows[uid]):
-                if held < 0:
+                if held == -1:
                     yield uid, arrow
 
     def has_open_arrow(self, uid: Uid) -> bool:
