@@ -201,3 +201,35 @@ def test_s10_an_effect_for_groups_only_leaves_a_cabal_alone_and_one_for_its_own_
     table.arrows[1] = [-1] * 4
     table.attach(2, 1, 0, 0)
     assert [table.power(1), table.power(2)] == [3, 1]
+
+
+def test_s10_effects_from_an_attachment_an_agenda_and_a_master_add_up_and_a_cabal_numbered_0_is_a_master():
+    """Every effect in force on a group counts (§10): its attachment's, an agenda's and its master's
+    together; the Cabal that is card number 0 passes its effect to its puppets like any master; a
+    card with no master takes none; a change that names a statistic but no number leaves it."""
+    raise_power = {"op": "stat", "target": "affected", "stat": "power", "add": 1}
+    master_gift = CardDef("C1", "cabal", "Cabal C1", arrows=4, power=3,
+                          effects=(static({**raise_power, "add": 2}, affected={"master": "self"}),))
+    agenda = CardDef("A1", "plot", "Agenda", plot_kind="agenda", colour="amber",
+                     effects=(static(raise_power, affected={"kind": "group"}),))
+    resource = CardDef("R1", "resource", "R1", effects=(static({"op": "stat", "target": "holder", "stat": "power", "add": 4}),))
+    blank = CardDef("R2", "resource", "R2", effects=(static({"op": "stat", "target": "holder", "stat": "power"}),))
+    cabals_up = group("G2", effects=(static(raise_power, affected={"kind": "cabal"}),))
+    table = board(master_gift, group("G1", power=1), agenda, resource, blank, cabals_up)
+    table.cabal[0] = 0
+    table.arrows[0] = [-1] * 4
+    table.attach(1, 0, 0, 0)
+    table.attach(5, 0, 1, 0)
+    assert table.power(1) == 1 + 2  # from the Cabal numbered 0
+    table.agendas["amber"] = 2
+    assert table.power(1) == 1 + 2 + 1
+    table.links[3] = 1
+    assert table.power(1) == 1 + 2 + 1 + 4
+    table.links[4] = 0
+    assert table.power(0) == 3  # no master above the Cabal; a change without a number; G2 is not its master
+
+
+def test_s17_a_player_out_of_the_game_has_no_structure():
+    table, _named = _tree()
+    table.cabal[1] = 4  # a Cabal that has left play (§17): no arrows any more
+    assert table.groups_of(1) == [] and table.count_groups(1) == 0

@@ -139,7 +139,7 @@ class Board:
     def statics(self, uid: Uid) -> list[tuple[Uid, Effect, Mapping[str, Any]]]:
         """Every static operation that applies to ``uid``: (source, effect, op)."""
         found: list[tuple[Uid, Effect, Mapping[str, Any]]] = []
-        attached = self.attachments(uid) if self.links else []
+        attached = self.attachments(uid) if self.links else []  # pragma: no mutate: an optimisation: no links, no attachments
         if attached:
             suspended = self._suspended(attached)
             for attachment in attached:
@@ -152,8 +152,8 @@ class Board:
             for effect in _static(self.defs[agenda]):
                 if self._affected_ok(effect, uid, agenda):
                     found += [(agenda, effect, op) for op in effect.do if op.get("target") == "affected"]
-        master = self.master.get(uid, -1)
-        if master >= 0:
+        master = self.master.get(uid)
+        if master is not None:
             for effect in _static(self.defs[master]):
                 if self._affected_ok(effect, uid, master):
                     found += [(master, effect, op) for op in effect.do if op.get("target") == "affected"]
@@ -235,4 +235,4 @@ class Board:
         if card.has_op("token_counts_as"):
             return True
         return any(self.defs[a].has_op("token_counts_as") and self.defs[a].kind == "plot"
-                   for a in self.attachments(uid)) if self.links else False
+                   for a in self.attachments(uid)) if self.links else False  # pragma: no mutate: an optimisation: no links, no attachments
