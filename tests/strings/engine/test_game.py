@@ -84,3 +84,18 @@ def test_the_end_shows_every_hand_and_deck_by_seat_each_deck_from_its_top():
         assert ended.decks[player][groups] == game.defs[game.plot_deck[player][-1]].id
     public = game.public_view()
     assert (public.attack, public.swap, public.offer, public.sheltering, public.prompt) == (None, None, None, -1, "over")
+
+
+def test_the_log_names_each_card_by_its_id_and_adds_no_number_or_words_it_was_not_given():
+    """What the log shows of an event: the cards by their ids, and a number or detail only where
+    the event has one (ending a turn has neither; a draw counts nothing; clearing the open area names the card)."""
+    from grail_tui.games.strings.engine.events import Happened
+
+    game = at_main(A, B)
+    clear_hands(game)
+    opened = game.group_deck[0].pop()
+    game.board.open_area[opened] = 0
+    events = game.apply(EndTurn(0))
+    assert events[0] == Happened(0, "ended turn")
+    cleared = next(e for e in events if isinstance(e, Happened) and e.what == "open area cleared")
+    assert (cleared.cards, cleared.faces, cleared.number, cleared.detail) == ((opened,), (game.defs[opened].id,), 0, "")
