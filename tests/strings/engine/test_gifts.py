@@ -163,3 +163,33 @@ def test_s13_1_in_ones_own_turn_a_trade_may_bring_one_past_the_plot_limit():
     assert Answer(1, True, back) in answers(game, 1)
     game.apply(Answer(1, True, back))
     assert len(game.plot_hand[0]) == game_limit() + 1 and set(back) <= set(game.plot_hand[0])
+
+
+def test_s12_the_log_of_an_offer_and_its_answers_tells_the_table_the_backs_and_the_two_parties_the_faces():
+    """§4, §12: the table reads who offered whom how many cards of each back, and who gave what
+    back; the two parties alone see the faces; a card put on the bottom is counted, not shown."""
+    from grail_tui.games.strings.engine.events import Happened, Saw
+
+    game, card = offered(kept_plots=game_limit(), trade=True)
+    face = game.defs[card].id
+    assert game.history[-3:] == [Happened(0, "offers a trade", number=1, detail="1 plot, 0 group"),
+                                 Saw(0, "offers a trade", (card,), (face,), about=0),
+                                 Saw(1, "offers a trade", (card,), (face,), about=0)]
+    held, group = list(game.plot_hand[1]), game.group_hand[1][0]
+    bottom_before = game.bottom_known[1]
+    game.revealed.add(card)
+    events = game.apply(Answer(1, True, (group,), (held[0],)))
+    assert events[:5] == [Happened(0, "gave", number=1, detail="1 plot, 0 group"),
+                          Happened(1, "gave", number=0, detail="0 plot, 1 group"),
+                          Saw(0, "exchanged", (card, group), (face, game.defs[group].id), about=0),
+                          Saw(1, "exchanged", (card, group), (face, game.defs[group].id), about=0),
+                          Happened(1, "put on the bottom", number=1)]
+    assert game.plot_deck[1][0] == held[0] and held[0] not in game.plot_hand[1]
+    assert game.bottom_known[1] == bottom_before + 1 and card not in game.revealed  # a card changing hands is hidden again
+    assert game.offer is None and game.offers_made[0] == 1
+    refused, _card = offered(kept_plots=1)
+    assert refused.apply(Answer(1, False))[0] == Happened(1, "refused the offer", number=0)
+    assert refused.offer is None and _card in refused.plot_hand[0]
+    gift, given = offered(kept_plots=1)
+    assert gift.apply(Answer(1, True))[:1] == [Happened(0, "gave", number=1, detail="1 plot, 0 group")]
+    assert not any(isinstance(e, Happened) and e.player == 1 and e.what == "gave" for e in gift.history)
