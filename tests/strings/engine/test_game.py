@@ -99,3 +99,25 @@ def test_the_log_names_each_card_by_its_id_and_adds_no_number_or_words_it_was_no
     assert events[0] == Happened(0, "ended turn")
     cleared = next(e for e in events if isinstance(e, Happened) and e.what == "open area cleared")
     assert (cleared.cards, cleared.faces, cleared.number, cleared.detail) == ((opened,), (game.defs[opened].id,), 0, "")
+
+
+def test_s1_two_to_six_players_each_deck_from_its_list_and_a_deck_the_card_set_lacks_refused_in_words():
+    """§1: 2-6 players, refused otherwise in words; each deck starts as its list, the list's first
+    card on top; a game played with a card set of its own knows only the decks brought with it."""
+    import pytest
+
+    from grail_tui.games.strings.engine import Game, Setup
+    from grail_tui.games.strings.engine.catalogue import card_set, decks
+
+    from ..helpers import C, D, E
+
+    six = new_game(A, B, C, D, E, F)
+    assert six.players == 6 and six.to_act() == (0, 1, 2, 3, 4, 5)
+    with pytest.raises(ValueError, match=r"^Pulling Strings is for 2 to 6 players, not 7\.$"):
+        new_game(A, B, C, D, E, F, A)
+    shipped = decks()
+    for player, deck in enumerate((A, B)):
+        ids = [six.defs[c].id for c in reversed(six.plot_deck[player])] + [six.defs[c].id for c in reversed(six.group_deck[player])]
+        assert ids == list(shipped[deck].plot) + list(shipped[deck].group)
+    with pytest.raises(ValueError, match=r"^no deck 'low-note' in card set 'house'$"):
+        Game(Setup(seed=0, decks=(A, B), card_set="house", custom=(shipped[A],)), cards=card_set())
