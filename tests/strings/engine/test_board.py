@@ -21,7 +21,7 @@ def static(*ops, **condition) -> Effect:
 
 
 def board(*defs: CardDef, players: int = 2) -> Board:
-    return Board(list(defs), [0] * len(defs), players)
+    return Board(list(defs), players)
 
 
 def test_s2_4_alignments_match_and_oppose_zealots_never_match_and_two_zealots_oppose():

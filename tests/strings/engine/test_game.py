@@ -121,3 +121,12 @@ def test_s1_two_to_six_players_each_deck_from_its_list_and_a_deck_the_card_set_l
         assert ids == list(shipped[deck].plot) + list(shipped[deck].group)
     with pytest.raises(ValueError, match=r"^no deck 'low-note' in card set 'house'$"):
         Game(Setup(seed=0, decks=(A, B), card_set="house", custom=(shipped[A],)), cards=card_set())
+
+
+def test_the_rounds_and_turns_are_counted_from_the_first_turn():
+    """Before the first turn the table reads round 0 and nobody active; the first main phase is
+    round 1 and the game's first turn (the count a finished game reports)."""
+    game = new_game(A, B)
+    assert (game.public_view().round, game.public_view().active, game.turns) == (0, -1, 0)
+    main = at_main(A, B)
+    assert (main.public_view().round, main.public_view().active, main.turns) == (1, 0, 1)

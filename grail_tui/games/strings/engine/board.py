@@ -32,9 +32,8 @@ def _static(card: CardDef) -> tuple[Effect, ...]:
 class Board:
     """Where every card in play is, and its numbers now."""
 
-    def __init__(self, defs: list[CardDef], owner: list[int], players: int) -> None:
+    def __init__(self, defs: list[CardDef], players: int) -> None:
         self.defs = defs
-        self.owner = owner
         self.cabal: list[Uid] = [-1] * players
         self.arrows: dict[Uid, list[Uid]] = {}  # a card in a structure -> its out-arrows (-1 open)
         self.master: dict[Uid, Uid] = {}
