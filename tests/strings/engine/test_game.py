@@ -130,3 +130,9 @@ def test_the_rounds_and_turns_are_counted_from_the_first_turn():
     assert (game.public_view().round, game.public_view().active, game.turns) == (0, -1, 0)
     main = at_main(A, B)
     assert (main.public_view().round, main.public_view().active, main.turns) == (1, 0, 1)
+
+
+def test_the_log_begins_with_the_game_itself_saying_how_many_play():
+    from grail_tui.games.strings.engine.events import Happened
+
+    assert new_game(A, B, F).history == [Happened(-1, "began", number=3)]

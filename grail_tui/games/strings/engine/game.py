@@ -166,10 +166,15 @@ class Game:
         self.group_draws = 0
         self.free_moves = 0
         self.placed_free = False
+        self.offers_made = [0] * setup.players  # this turn (HR-85); a proposed swap counts as an offer
         # pragma: no mutate end
-        self.lap_due = False
         self.ending_turn = False
+        # The set-up's last placement asks for the first lap (flow._place) before any main phase
+        # reads this; and the turn's cut is only ever truth-tested (None reads as False).
+        # pragma: no mutate start
+        self.lap_due = False
         self.turn_cut = False  # HR-61: the active player is out; the turn ends at once
+        # pragma: no mutate end
         # prompts and windows
         self.attack: Attack | None = None
         self.windows: list[Window] = []
@@ -178,7 +183,6 @@ class Game:
         self.shelter: tuple[Player, Uid, Player] | None = None
         self.counter: tuple[Player, Uid] | None = None  # (defender, the group whose attack failed)
         self.offer: tuple[Player, Player, tuple[Uid, ...], bool] | None = None  # (from, to, cards, trade)
-        self.offers_made = [0] * setup.players  # this turn (HR-85); a proposed swap counts as an offer
         self.swap: tuple[Player, Uid, Player, Uid] | None = None  # (from, their resource, to, the other's)
         self.due: tuple[Player, int] | None = None  # (player, cards to put on the bottom)
         self.last_roll: Rolled | None = None
