@@ -259,3 +259,28 @@ def test_s8_5_d6_a_defence_plot_for_ones_own_group_helps_its_controller():
     sealed = hand(game, 1, "P05")  # Sealed Records: the defence of a group its player controls
     assert game.why_illegal(PlayPlot(1, sealed, side=Side.DEFENCE)) is None
 
+
+
+def test_s11_an_ability_shows_its_player_the_top_of_the_deck_it_names_and_the_table_what_was_looked_at():
+    """§4, §11: Pirate Satellite looks at the top card of the deck named, plot or group, shown to
+    its player alone; the table reads whose deck and which; no token is spent (its cost is none)."""
+    from grail_tui.games.strings.engine.events import Happened, Saw
+
+    for deck in ("plot", "group"):
+        game, card = satellite()
+        game.board.tokens[card] = 1
+        pile = game.plot_deck[1] if deck == "plot" else game.group_deck[1]
+        top = pile[-1]
+        events = game.apply(Activate(0, card, 1, deck))
+        assert events[:2] == [Happened(0, "looked", (card,), (game.defs[card].id,), 1, f"top of the {deck} deck"),
+                              Saw(0, "looked", (top,), (game.defs[top].id,), about=1)]
+        assert game.board.tokens[card] == 1 and card in game.used_resources
+
+
+def test_s11_an_ability_that_costs_its_cards_token_spends_it():
+    """The Unblinking Wire's look costs the Cabal's own token (§11)."""
+    game = wire_for(0)
+    wire = game.board.cabal[0]
+    game.board.tokens[wire] = 1
+    game.apply(Activate(0, wire, 1))
+    assert game.board.tokens.get(wire, 0) == 0
