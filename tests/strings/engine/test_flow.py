@@ -4,6 +4,8 @@ resources that paid a token."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from grail_tui.games.strings.engine import AttackKind, DrawGroup, Game, Give, LinkError, PlayPlot
@@ -19,6 +21,7 @@ from tests.strings.helpers import (
     lift,
     pass_until,
     pass_windows,
+    reprint,
     seat,
     uid,
 )
@@ -362,3 +365,87 @@ def test_s16_a_claim_by_the_basic_goal_wins_in_its_name_and_a_broken_claim_is_to
     game.apply(PlayPlot(1, next(c for c in game.plot_hand[1] if game.defs[c].id == "P15"), seat=0))
     told = [e for e in resolved(game) if isinstance(e, Happened) and e.what == "no claim stands"]
     assert [e.player for e in told] == [-1] and game.outcome is None
+
+
+def test_s10_s12_the_log_of_a_gift_of_a_resource_a_link_and_an_agent_names_the_cards_and_the_players():
+    """§4: what happens on the table is public: the resource given and to whom, the resource and
+    the group it is linked to, the agent placed and the two cards it cost."""
+    from grail_tui.games.strings.engine import Link, PlaceAgent
+    from grail_tui.games.strings.engine.events import Happened
+
+    def ids(game, *cards):
+        return tuple(game.defs[c].id for c in cards)
+
+    game = main_of(A, B)
+    resource = _resource_of(game, 0, "R08", tokens=1)
+    assert game.apply(Give(0, resource, 1))[0] == Happened(0, "gave", (resource,), ids(game, resource), 1)
+    game = main_of(C, D)
+    codex = _resource_of(game, 0, "R11")
+    mine = game.board.groups_of(0)[0]
+    assert game.apply(Link(0, codex, mine))[0] == Happened(0, "linked", (codex, mine), ids(game, codex, mine))
+    assert game.board.links[codex] == mine
+    game = main_of(A, B)
+    agent = hand(game, 0, "CB2", owner=0)
+    game.revealed.add(agent)  # shown from the hand before: in play now, no longer a card shown from a hand
+    costs = [game.plot_deck[0][-1], game.group_deck[0][-1]]
+    placed = game.apply(PlaceAgent(0, agent))[0]
+    assert placed == Happened(0, "placed agent", (agent, *costs), ids(game, agent, *costs))
+    assert agent not in game.revealed
+
+
+def test_s11_a_look_at_a_whole_plot_hand_shows_every_card_and_a_random_look_one():
+    """The Unblinking Wire shows one card at random of the chosen player's plot hand; the same
+    look without 'at random' shows the whole hand; the table reads who looked at whose plot hand."""
+    from grail_tui.games.strings.engine import Activate
+    from grail_tui.games.strings.engine.events import Happened
+
+    from .test_checks import wire_for
+
+    for random_look in (True, False):
+        game = wire_for(0)
+        wire = game.board.cabal[0]
+        if not random_look:
+            effect = game.defs[wire].effects[0]
+            ops = tuple({k: v for k, v in op.items() if k != "random"} for op in effect.do)
+            reprint(game, wire, effects=(dataclasses.replace(effect, do=ops), *game.defs[wire].effects[1:]))
+        game.board.tokens[wire] = 1
+        events = game.apply(Activate(0, wire, 1))
+        assert events[0] == Happened(0, "looked", (wire,), (game.defs[wire].id,), 1, "plot hand")
+        shown = events[1].cards
+        assert (len(shown) == 1 and shown[0] in game.plot_hand[1]) if random_look else sorted(shown) == sorted(game.plot_hand[1])
+        assert len(game.plot_hand[1]) > 1
+
+
+def test_s17_an_eliminated_player_takes_its_cards_in_play_away_and_the_window_asks_the_next_player():
+    """§17: a player out of the game loses its resources, agents, standing plots on its Cabal and
+    the tokens on them and on its Cabal; groups it brought into the open area leave; the window
+    in progress skips it and asks the next player in turn; the last player standing wins as such."""
+    from grail_tui.games.strings.engine.events import Ending, Happened
+    from grail_tui.games.strings.engine.flow import _eliminate
+    from grail_tui.games.strings.engine.game import Window
+    from grail_tui.games.strings.engine.vocabulary import WindowKind
+
+    for asked, expected in ((2, 3), (1, 1), (3, 3), (0, 0)):
+        game = main_of(A, B, C, D)
+        board = game.board
+        resource = _resource_of(game, 2, "R08", tokens=1)
+        cabal = board.cabal[2]
+        standing = next(c for c in game.plot_deck[2] if game.defs[c].kind == "plot")
+        game.plot_deck[2].remove(standing)
+        board.links[standing] = cabal
+        board.controller[standing] = 2
+        board.tokens[cabal] = 1
+        theirs, mine = game.group_deck[2].pop(), game.group_deck[0].pop()
+        board.open_area.update({theirs: 2, mine: 0})
+        game.windows = [Window(WindowKind.ROUND_TABLE, [1, 2, 3, 0], at=[1, 2, 3, 0].index(asked))]
+        _eliminate(game, 2)
+        assert game.windows[0].order == [1, 3, 0] and game.windows[0].asked == expected
+        assert resource not in board.tokens and resource not in board.links and resource not in board.controller
+        assert standing not in board.links and standing not in board.controller
+        assert cabal not in board.tokens and cabal not in board.arrows
+        assert board.open_area == {mine: 0}
+        assert Happened(2, "eliminated") in game.history
+    _eliminate(game, 1)
+    _eliminate(game, 3)
+    assert game.outcome is not None and (game.outcome.ending, game.outcome.winners, game.outcome.reason) == \
+        (Ending.SURVIVOR, (0,), "last survivor")
