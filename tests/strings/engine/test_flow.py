@@ -449,3 +449,83 @@ def test_s17_an_eliminated_player_takes_its_cards_in_play_away_and_the_window_as
     _eliminate(game, 3)
     assert game.outcome is not None and (game.outcome.ending, game.outcome.winners, game.outcome.reason) == \
         (Ending.SURVIVOR, (0,), "last survivor")
+
+
+def _resolve_ops(game: Game, player: int, *ops: dict, target: int = -1, seat: int = -1) -> list[object]:
+    """A plot of ``player``'s printed with ``ops`` resolves at ``target`` / ``seat``: the events it makes."""
+    from grail_tui.games.strings.engine.cards import Effect
+    from grail_tui.games.strings.engine.flow import _operation
+    from grail_tui.games.strings.engine.game import Entry
+
+    card = next(c for c in game.plot_deck[player] if game.defs[c].kind == "plot")
+    reprint(game, card, effects=(Effect("play", "", tuple(ops)),))
+    start = len(game.history)
+    _operation(game, Entry(player, card, target, seat, None))
+    return game.history[start:]
+
+
+def test_s8_10_what_each_operation_of_a_plot_changes_on_the_table():
+    """The operations of plots, each on a position made for it: draws from the deck named, cards
+    to the bottom (no more than the hand holds), tokens added up to the cap (2 unless printed),
+    a token taken, a change of a statistic until the end of the turn, free moves and placements
+    (1 unless printed), a group returned to its owner's hand by the plot's player, and an operation
+    that returns nothing leaving the group where it is."""
+    from grail_tui.games.strings.engine.events import Happened
+
+    game = main_of(A, B)
+    board = game.board
+    group = board.groups_of(0)[0]
+    top = game.group_deck[0][-1]
+    _resolve_ops(game, 0, {"op": "draw", "deck": "group", "n": 1})
+    assert top in game.group_hand[0]
+    game.plot_hand[0].extend([game.plot_deck[0].pop(), game.plot_deck[0].pop()])
+    held = len(game.plot_hand[0])
+    _resolve_ops(game, 0, {"op": "bottom", "n": held + 3})
+    assert game.due == (0, held)
+    game.due = None
+    board.tokens.pop(group, None)
+    _resolve_ops(game, 0, {"op": "token_add"}, target=group)
+    assert board.tokens[group] == 1
+    _resolve_ops(game, 0, {"op": "token_add", "n": 5}, target=group)
+    assert board.tokens[group] == 2
+    _resolve_ops(game, 0, {"op": "token_add", "n": 5, "cap": 3}, target=group)
+    assert board.tokens[group] == 3
+    board.tokens[group] = 1
+    _resolve_ops(game, 0, {"op": "token_remove"}, target=group)
+    assert group not in board.tokens
+    _resolve_ops(game, 0, {"op": "token_remove"}, target=group)  # none to take: nothing happens
+    assert group not in board.tokens
+    power = board.power(group)
+    _resolve_ops(game, 0, {"op": "stat", "stat": "power"}, {"op": "stat", "stat": "power", "add": 2}, target=group)
+    assert board.power(group) == power + 2
+    game.free_moves, game.extra_placements = 1, 1
+    _resolve_ops(game, 0, {"op": "move"}, {"op": "place_resource"}, target=group)
+    assert (game.free_moves, game.extra_placements, board.in_structure(group)) == (2, 2, True)
+    _resolve_ops(game, 0, {"op": "move", "n": 2}, {"op": "place_resource", "n": 3}, target=group)
+    assert (game.free_moves, game.extra_placements) == (4, 5)
+    theirs = board.groups_of(1)[0]
+    spare = seat(game, 1, "K06", owner=1)
+    events = _resolve_ops(game, 0, {"op": "return_to_hand"}, target=spare)
+    assert spare in game.group_hand[1] and not board.in_structure(spare) and board.in_structure(theirs)
+    assert Happened(0, "sheltered to hand", (spare,), (game.defs[spare].id,)) in events
+
+
+def test_s4_the_log_of_a_plots_look_show_and_mill_tells_the_table_who_and_whose_and_the_player_the_faces():
+    """A look at a chosen player's plot or group hand and a plot hand shown: the table reads who
+    looked at (or was shown) whose hand, the player alone its faces; a mill names the cards and whose deck."""
+    from grail_tui.games.strings.engine.events import Happened, Saw
+
+    game = main_of(A, B)
+
+    def faces(cards):
+        return tuple(game.defs[c].id for c in cards)
+
+    for zone, pile in (("plot_hand", game.plot_hand[1]), ("group_hand", game.group_hand[1])):
+        events = _resolve_ops(game, 0, {"op": "look", "zone": zone, "player": "chosen_opponent"}, seat=1)
+        assert events == [Happened(0, "looked", number=1, detail=zone), Saw(0, "looked", tuple(pile), faces(pile), about=1)]
+    events = _resolve_ops(game, 0, {"op": "show", "zone": "plot_hand", "player": "chosen_opponent"}, seat=1)
+    pile = game.plot_hand[1]
+    assert events == [Happened(0, "was shown", number=1, detail="plot_hand"), Saw(0, "was shown", tuple(pile), faces(pile), about=1)]
+    milled = game.group_deck[1][-2:][::-1]
+    events = _resolve_ops(game, 0, {"op": "mill", "player": "chosen_opponent", "n": 2}, seat=1)
+    assert events == [Happened(0, "milled", tuple(milled), faces(milled), 1)]
