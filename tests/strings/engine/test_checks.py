@@ -284,3 +284,29 @@ def test_s11_an_ability_that_costs_its_cards_token_spends_it():
     game.board.tokens[wire] = 1
     game.apply(Activate(0, wire, 1))
     assert game.board.tokens.get(wire, 0) == 0
+
+
+def test_s9_a_free_move_keeps_the_groups_token_and_only_a_static_free_move_is_free():
+    """The Cartographers (the Cabal numbered 0 here) move a Place of theirs free: the Place keeps
+    its token, whatever effect the Cabal prints before that one; a move effect that is not free
+    costs the group's token like any move. The log names the group, where it went and the arrow."""
+    import dataclasses
+
+    from grail_tui.games.strings.engine.cards import Effect
+    from grail_tui.games.strings.engine.events import Happened
+
+    for printed in ("free", "first", "not free"):
+        game = at_main(C, B)
+        cabal = game.board.cabal[0]
+        assert cabal == 0
+        moving = game.defs[cabal].effects[0]
+        if printed == "first":
+            reprint(game, cabal, effects=(Effect("activated", "", ({"op": "draw", "deck": "plot", "n": 1},)), moving))
+        if printed == "not free":
+            ops = tuple({k: v for k, v in op.items() if k != "free"} for op in moving.do)
+            reprint(game, cabal, effects=(dataclasses.replace(moving, do=ops),))
+        place = seat(game, 0, "C2", tokens=1)
+        move = Move(0, place, *free_slot(game, 0, place))
+        events = game.apply(move)
+        assert game.board.tokens.get(place, 0) == (0 if printed == "not free" else 1)
+        assert events[0] == Happened(0, "moved", (place, move.at), (game.defs[place].id, game.defs[move.at].id), move.arrow)
