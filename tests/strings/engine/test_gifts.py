@@ -176,7 +176,7 @@ def test_s12_the_log_of_an_offer_and_its_answers_tells_the_table_the_backs_and_t
                                  Saw(0, "offers a trade", (card,), (face,), about=0),
                                  Saw(1, "offers a trade", (card,), (face,), about=0)]
     held, group = list(game.plot_hand[1]), game.group_hand[1][0]
-    bottom_before = game.bottom_known[1]
+    game.bottom_known[1] = bottom_before = 1  # one card of its own already put under its deck
     game.revealed.add(card)
     events = game.apply(Answer(1, True, (group,), (held[0],)))
     assert events[:5] == [Happened(0, "gave", number=1, detail="1 plot, 0 group"),
@@ -193,3 +193,26 @@ def test_s12_the_log_of_an_offer_and_its_answers_tells_the_table_the_backs_and_t
     gift, given = offered(kept_plots=1)
     assert gift.apply(Answer(1, True))[:1] == [Happened(0, "gave", number=1, detail="1 plot, 0 group")]
     assert not any(isinstance(e, Happened) and e.player == 1 and e.what == "gave" for e in gift.history)
+
+
+def test_s12_an_offer_to_the_first_seat_is_answered_in_the_log_with_the_offerers_seat():
+    """Seat 1 offers in a window of seat 0's turn: the refusal and the cards given back name seat 1."""
+    from grail_tui.games.strings.engine.events import Happened
+
+    def offered_by_the_second_seat(trade):
+        game = at_main(A, B)
+        clear_hands(game)
+        give(game, 0, plots_of(game, 0)[:1])
+        game.apply(Reveal(0, game.plot_hand[0][0]))  # a window opens: seat 1 may make an offer in it
+        gift = plots_of(game, 1)[0]
+        give(game, 1, [gift])
+        game.apply(Offer(1, 0, (gift,), trade=trade))
+        return game
+
+    game = offered_by_the_second_seat(trade=False)
+    assert game.apply(Answer(0, False))[0] == Happened(0, "refused the offer", number=1)
+    game = offered_by_the_second_seat(trade=True)
+    back = game.plot_hand[0][0]
+    events = game.apply(Answer(0, True, (back,)))
+    assert events[:2] == [Happened(1, "gave", number=0, detail="1 plot, 0 group"),
+                          Happened(0, "gave", number=1, detail="1 plot, 0 group")]
