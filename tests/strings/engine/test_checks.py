@@ -310,3 +310,13 @@ def test_s9_a_free_move_keeps_the_groups_token_and_only_a_static_free_move_is_fr
         events = game.apply(move)
         assert game.board.tokens.get(place, 0) == (0 if printed == "not free" else 1)
         assert events[0] == Happened(0, "moved", (place, move.at), (game.defs[place].id, game.defs[move.at].id), move.arrow)
+
+
+def test_s9_a_move_a_plot_made_free_keeps_the_groups_token():
+    """Reorganize's free moves are used before a token: a group holding one keeps it."""
+    game = at_main(A, C)
+    group = seat(game, 0, "K04", tokens=1)
+    game.apply(PlayPlot(0, hand(game, 0, "P28")))
+    pass_windows(game)
+    game.apply(Move(0, group, *free_slot(game, 0, group)))
+    assert game.board.tokens[group] == 1 and game.free_moves == 1

@@ -478,6 +478,8 @@ def test_s8_10_what_each_operation_of_a_plot_changes_on_the_table():
     top = game.group_deck[0][-1]
     _resolve_ops(game, 0, {"op": "draw", "deck": "group", "n": 1})
     assert top in game.group_hand[0]
+    _resolve_ops(game, 0, {"op": "draw", "deck": "plot", "n": 1})
+    assert len(game.plot_hand[0]) == 1 and game.plot_hand[0][0] not in game.plot_deck[0]
     game.plot_hand[0].extend([game.plot_deck[0].pop(), game.plot_deck[0].pop()])
     held = len(game.plot_hand[0])
     _resolve_ops(game, 0, {"op": "bottom", "n": held + 3})

@@ -684,9 +684,9 @@ def _eliminate(game: Game, player: Player) -> None:
     board.agents[player].clear()
     cabal = board.cabal[player]
     for attached in board.attachments(cabal):
-        board.links.pop(attached, None)
+        board.links.pop(attached)
         board.controller.pop(attached, None)
-    board.arrows.pop(cabal, None)
+    board.arrows.pop(cabal)
     board.tokens.pop(cabal, None)
     for card in [c for c, who in board.open_area.items() if who == player]:
         del board.open_area[card]
