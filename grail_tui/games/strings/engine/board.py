@@ -233,5 +233,6 @@ class Board:
             return True
         if card.has_op("token_counts_as"):
             return True
-        return any(self.defs[a].has_op("token_counts_as") and self.defs[a].kind == "plot"
-                   for a in self.attachments(uid)) if self.links else False  # pragma: no mutate: an optimisation: no links, no attachments
+        if not self.links:  # pragma: no mutate: an optimisation: no links, no attachments
+            return False
+        return any(self.defs[a].has_op("token_counts_as") and self.defs[a].kind == "plot" for a in self.attachments(uid))

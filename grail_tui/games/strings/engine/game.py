@@ -72,7 +72,7 @@ class Attack:
     target: Uid
     kind: AttackKind
     use_global: bool
-    from_hand: bool
+    from_hand: bool = False  # a group card from the hand (or the open area): read by the flow, never by the totals
     committed: bool = False
     closed: bool = False  # Closed-Door Meeting: only the two sides' players may support
     support: list[Contribution] = field(default_factory=list)

@@ -197,9 +197,11 @@ def public_view(game: Game) -> PublicView:
     attack = game.attack
     attack_view = None
     if attack is not None:
-        unseen = {c for p in range(game.players)
-                  for c in game.plot_hand[p] + game.group_hand[p] + game.plot_deck[p] + game.group_deck[p]
-                  if c not in game.revealed} if attack.support else set()  # pragma: no mutate: an optimisation: with no help there is nothing to hide
+        unseen: set[Uid] = set()
+        if attack.support:  # pragma: no mutate: an optimisation: with no help there is nothing to hide
+            unseen = {c for p in range(game.players)
+                      for c in game.plot_hand[p] + game.group_hand[p] + game.plot_deck[p] + game.group_deck[p]
+                      if c not in game.revealed}
         attack_view = AttackView(attack.player, attack.attacker, _face(game, attack.target), attack.kind.value,
                                  attack.committed, attack.closed,
                                  tuple(Help(c.player, None if c.card in unseen else _face(game, c.card),
@@ -233,13 +235,15 @@ def player_view(game: Game, player: Player, public: PublicView | None = None) ->
         choice = game.cabal_pick[player]
     elif game.phase is Phase.START:
         choice = game.start_pick[player]
+    if public is None:  # pragma: no mutate: an optimisation: without it the same public view is made anew
+        public = public_view(game)
     seen: dict[Player, tuple[int, ...]] = {}
     for event in game.history:
         if event.audience == player and event.what in ("looked", "was shown"):
             seen[event.about] = event.cards
     return PlayerView(
         player=player,
-        public=public if public is not None else public_view(game),  # pragma: no mutate: an optimisation: without it the same public view is made anew
+        public=public,
         plot_hand=_faces(game, sorted(game.plot_hand[player])),
         group_hand=_faces(game, sorted(game.group_hand[player])),
         plot_bottom=_faces(game, deck[:known]),
