@@ -492,6 +492,9 @@ def test_s8_10_what_each_operation_of_a_plot_changes_on_the_table():
     assert board.tokens[group] == 2
     _resolve_ops(game, 0, {"op": "token_add", "n": 5, "cap": 3}, target=group)
     assert board.tokens[group] == 3
+    board.tokens.pop(group)
+    _resolve_ops(game, 0, {"op": "token_add", "n": 2, "cap": 5}, target=group)
+    assert board.tokens[group] == 2
     board.tokens[group] = 1
     _resolve_ops(game, 0, {"op": "token_remove"}, target=group)
     assert group not in board.tokens
@@ -518,6 +521,8 @@ def test_s4_the_log_of_a_plots_look_show_and_mill_tells_the_table_who_and_whose_
     from grail_tui.games.strings.engine.events import Happened, Saw
 
     game = main_of(A, B)
+    for pile, deck in ((game.plot_hand[1], game.plot_deck[1]), (game.group_hand[1], game.group_deck[1])):
+        pile.extend([deck.pop(), deck.pop()])
 
     def faces(cards):
         return tuple(game.defs[c].id for c in cards)

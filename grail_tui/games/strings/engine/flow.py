@@ -878,11 +878,11 @@ def _operation(game: Game, entry: object) -> None:
                 game.extra_placements += op.get("n", 1)
             elif name == "look" and not game.eliminated[entry.seat]:
                 cards = list(game.group_hand[entry.seat] if op["zone"] == "group_hand" else game.plot_hand[entry.seat])
-                game.say(player, "looked", [], number=entry.seat, detail=op["zone"])
+                game.say(player, "looked", number=entry.seat, detail=op["zone"])
                 game.tell(player, "looked", cards, about=entry.seat)
             elif name == "show" and not game.eliminated[entry.seat]:
                 cards = list(game.plot_hand[entry.seat])
-                game.say(player, "was shown", [], number=entry.seat, detail=op["zone"])
+                game.say(player, "was shown", number=entry.seat, detail=op["zone"])
                 game.tell(player, "was shown", cards, about=entry.seat)
             elif name == "mill" and not game.eliminated[entry.seat]:
                 pile = game.group_deck[entry.seat]
