@@ -536,3 +536,32 @@ def test_s4_the_log_of_a_plots_look_show_and_mill_tells_the_table_who_and_whose_
     milled = game.group_deck[1][-2:][::-1]
     events = _resolve_ops(game, 0, {"op": "mill", "player": "chosen_opponent", "n": 2}, seat=1)
     assert events == [Happened(0, "milled", tuple(milled), faces(milled), 1)]
+
+
+def test_s4_the_log_of_a_reveal_a_gift_offered_a_resource_placed_and_cards_put_on_the_bottom():
+    """The table reads who revealed which card, who offers a gift to whom (one more offer this
+    turn), which resource was placed, and how many cards went under whose deck (no longer shown,
+    added to those its owner knows)."""
+    from grail_tui.games.strings.engine import Bottom, Offer, PlaceResource, Reveal
+    from grail_tui.games.strings.engine.events import Happened
+
+    game = main_of(A, B)
+    card = game.plot_deck[0].pop()
+    game.plot_hand[0].append(card)
+    assert game.apply(Reveal(0, card))[0] == Happened(0, "revealed", (card,), (game.defs[card].id,))
+    pass_windows(game)
+    game.offers_made[0] = 1
+    assert game.apply(Offer(0, 1, (card,)))[0] == Happened(0, "offers a gift", number=1, detail="1 plot, 0 group")
+    assert game.offers_made[0] == 2
+    game = main_of(A, B)
+    resource = next(c for c in game.group_deck[0] if game.defs[c].kind == "resource")
+    game.group_deck[0].remove(resource)
+    game.group_hand[0].append(resource)
+    assert game.apply(PlaceResource(0, resource))[0] == Happened(0, "placed resource", (resource,), (game.defs[resource].id,))
+    game = main_of(A, B)
+    shown = game.plot_deck[0].pop()
+    game.plot_hand[0].append(shown)
+    game.revealed.add(shown)
+    game.bottom_known[0], game.due = 1, (0, 1)
+    assert game.apply(Bottom(0, (shown,)))[0] == Happened(0, "put on the bottom", number=1)
+    assert game.bottom_known[0] == 2 and shown not in game.revealed and game.plot_deck[0][0] == shown
