@@ -320,3 +320,11 @@ def test_s9_a_move_a_plot_made_free_keeps_the_groups_token():
     pass_windows(game)
     game.apply(Move(0, group, *free_slot(game, 0, group)))
     assert game.board.tokens[group] == 1 and game.free_moves == 1
+
+
+def test_s9_the_cartographers_free_move_does_not_reach_a_group_that_is_not_a_place():
+    """A Person of the Cartographers pays its own token to move (their free move is for Places)."""
+    game = at_main(C, B)
+    person = seat(game, 0, "C8", tokens=1)
+    game.apply(Move(0, person, *free_slot(game, 0, person)))
+    assert person not in game.board.tokens
