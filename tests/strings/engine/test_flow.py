@@ -565,3 +565,17 @@ def test_s4_the_log_of_a_reveal_a_gift_offered_a_resource_placed_and_cards_put_o
     game.bottom_known[0], game.due = 1, (0, 1)
     assert game.apply(Bottom(0, (shown,)))[0] == Happened(0, "put on the bottom", number=1)
     assert game.bottom_known[0] == 2 and shown not in game.revealed and game.plot_deck[0][0] == shown
+
+
+def test_s11_old_moneys_cabal_draws_a_group_card_after_each_resource_it_places_and_another_cabal_does_not():
+    """CB1 (Old Money's own Cabal) draws a group card from its deck after placing a resource."""
+    from grail_tui.games.strings.engine import PlaceResource
+
+    for decks, draws in (((A, B), 1), ((B, A), 0)):
+        game = main_of(*decks)
+        resource = next(c for c in game.group_deck[0] if game.defs[c].kind == "resource")
+        game.group_deck[0].remove(resource)
+        game.group_hand[0].append(resource)
+        top = game.group_deck[0][-1]
+        game.apply(PlaceResource(0, resource))
+        assert (top in game.group_hand[0], len(game.group_hand[0])) == (bool(draws), draws)
