@@ -34,7 +34,7 @@ class Board:
 
     def __init__(self, defs: list[CardDef], players: int) -> None:
         self.defs = defs
-        self.cabal: list[Uid] = [-1] * players
+        self.cabal: list[Uid] = [-1] * players  # pragma: no mutate: no Cabal yet: every reader asks >= 0, so any negative reads the same
         self.arrows: dict[Uid, list[Uid]] = {}  # a card in a structure -> its out-arrows (-1 open)
         self.master: dict[Uid, Uid] = {}
         self.controller: dict[Uid, int] = {}  # cards in play: Cabals, groups, resources, standing plots, agents

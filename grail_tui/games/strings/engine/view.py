@@ -197,7 +197,7 @@ def public_view(game: Game) -> PublicView:
     attack = game.attack
     attack_view = None
     if attack is not None:
-        unseen: set[Uid] = set()
+        unseen: set[Uid] = set()  # pragma: no mutate: read only for a help, and with help it is set below
         if attack.support:  # pragma: no mutate: an optimisation: with no help there is nothing to hide
             unseen = {c for p in range(game.players)
                       for c in game.plot_hand[p] + game.group_hand[p] + game.plot_deck[p] + game.group_deck[p]
