@@ -579,3 +579,16 @@ def test_s11_old_moneys_cabal_draws_a_group_card_after_each_resource_it_places_a
         top = game.group_deck[0][-1]
         game.apply(PlaceResource(0, resource))
         assert (top in game.group_hand[0], len(game.group_hand[0])) == (bool(draws), draws)
+
+
+def test_s6_4_a_plot_card_discarded_goes_under_its_deck_and_counts_with_those_already_known():
+    """§6.4: a plot card discarded from the hand goes, unseen, under its owner's plot deck; the
+    bottom its owner knows grows by one."""
+    from grail_tui.games.strings.engine import Discard
+
+    game = main_of(A, B)
+    card = game.plot_deck[0].pop()
+    game.plot_hand[0].append(card)
+    game.bottom_known[0] = 1
+    game.apply(Discard(0, card))
+    assert game.plot_deck[0][0] == card and game.bottom_known[0] == 2 and card not in game.plot_hand[0]
