@@ -21,7 +21,7 @@ def static(*ops, **condition) -> Effect:
 
 
 def board(*defs: CardDef, players: int = 2) -> Board:
-    return Board(list(defs), [0] * len(defs), players)
+    return Board(list(defs), players)
 
 
 def test_s2_4_alignments_match_and_oppose_zealots_never_match_and_two_zealots_oppose():
@@ -29,6 +29,7 @@ def test_s2_4_alignments_match_and_oppose_zealots_never_match_and_two_zealots_op
     assert relation(("state", "militant"), ("market", "pacifist")) == (0, 2)
     assert relation(("zealot", "state"), ("zealot", "state")) == (1, 1)
     assert relation(("zealot",), ("outlaw",)) == (0, 0)
+    assert relation(("zealot", "militant"), ("zealot", "pacifist")) == (0, 2)  # the Zealots' opposition adds to the rest
     table = board(group("G1", alignments=("state",)), group("G2", alignments=("market", "state")))
     assert table.relation(0, 1) == (1, 1)
 
@@ -177,3 +178,58 @@ def test_hr51_the_tokens_that_buy_plots_as_a_cabals_do():
     table.links[5] = 4  # a standing plot that says so, linked to the group
     table.links[6] = 7  # a resource with the words does not lend them to its holder
     assert table.counts_as_cabal_token(4) and not table.counts_as_cabal_token(7)
+
+
+def test_s10_an_effect_for_groups_only_leaves_a_cabal_alone_and_one_for_its_own_puppets_on_an_agenda_reaches_none():
+    """An attachment or agenda whose condition names groups does not change a Cabal it touches; an
+    agenda's effect on "its own puppets" changes nothing (an agenda holds no puppets)."""
+    holder_power = static({"op": "stat", "target": "holder", "stat": "power", "add": 2}, holder={"kind": "group"})
+    on_cabal = board(cabal(power=3), group("G1", power=1), CardDef("R1", "resource", "R1", effects=(holder_power,)),
+                     CardDef("R2", "resource", "R2", effects=(holder_power,)))
+    on_cabal.links.update({2: 0, 3: 1})
+    assert [on_cabal.power(0), on_cabal.power(1)] == [3, 3]
+    raise_power = {"op": "stat", "target": "affected", "stat": "power", "add": 1}
+    groups_only = CardDef("A1", "plot", "Agenda", plot_kind="agenda", colour="amber",
+                          effects=(static(raise_power, affected={"kind": "group"}),))
+    table = board(groups_only, cabal(power=3), group("G1", power=1))
+    table.agendas["amber"] = 0
+    assert [table.power(1), table.power(2)] == [3, 2]
+    puppets = CardDef("A2", "plot", "Agenda", plot_kind="agenda", colour="azure",
+                      effects=(static(raise_power, affected={"master": "self"}),))
+    table = board(puppets, cabal(power=3), group("G1", power=1))
+    table.agendas["azure"] = 0
+    table.arrows[1] = [-1] * 4
+    table.attach(2, 1, 0, 0)
+    assert [table.power(1), table.power(2)] == [3, 1]
+
+
+def test_s10_effects_from_an_attachment_an_agenda_and_a_master_add_up_and_a_cabal_numbered_0_is_a_master():
+    """Every effect in force on a group counts (§10): its attachment's, an agenda's and its master's
+    together; the Cabal that is card number 0 passes its effect to its puppets like any master; a
+    card with no master takes none; a change that names a statistic but no number leaves it."""
+    raise_power = {"op": "stat", "target": "affected", "stat": "power", "add": 1}
+    master_gift = CardDef("C1", "cabal", "Cabal C1", arrows=4, power=3,
+                          effects=(static({**raise_power, "add": 2}, affected={"master": "self"}),))
+    agenda = CardDef("A1", "plot", "Agenda", plot_kind="agenda", colour="amber",
+                     effects=(static(raise_power, affected={"kind": "group"}),))
+    resource = CardDef("R1", "resource", "R1", effects=(static({"op": "stat", "target": "holder", "stat": "power", "add": 4}),))
+    blank = CardDef("R2", "resource", "R2", effects=(static({"op": "stat", "target": "holder", "stat": "power"}),))
+    cabals_up = group("G2", effects=(static(raise_power, affected={"kind": "cabal"}),))
+    table = board(master_gift, group("G1", power=1), agenda, resource, blank, cabals_up)
+    table.cabal[0] = 0
+    table.arrows[0] = [-1] * 4
+    table.attach(1, 0, 0, 0)
+    table.attach(5, 0, 1, 0)
+    assert table.power(1) == 1 + 2  # from the Cabal numbered 0
+    table.agendas["amber"] = 2
+    assert table.power(1) == 1 + 2 + 1
+    table.links[3] = 1
+    assert table.power(1) == 1 + 2 + 1 + 4
+    table.links[4] = 0
+    assert table.power(0) == 3  # no master above the Cabal; a change without a number; G2 is not its master
+
+
+def test_s17_a_player_out_of_the_game_has_no_structure():
+    table, _named = _tree()
+    table.cabal[1] = 4  # a Cabal that has left play (§17): no arrows any more
+    assert table.groups_of(1) == [] and table.count_groups(1) == 0

@@ -259,3 +259,72 @@ def test_s8_5_d6_a_defence_plot_for_ones_own_group_helps_its_controller():
     sealed = hand(game, 1, "P05")  # Sealed Records: the defence of a group its player controls
     assert game.why_illegal(PlayPlot(1, sealed, side=Side.DEFENCE)) is None
 
+
+
+def test_s11_an_ability_shows_its_player_the_top_of_the_deck_it_names_and_the_table_what_was_looked_at():
+    """§4, §11: Pirate Satellite looks at the top card of the deck named, plot or group, shown to
+    its player alone; the table reads whose deck and which; no token is spent (its cost is none)."""
+    from grail_tui.games.strings.engine.events import Happened, Saw
+
+    for deck in ("plot", "group"):
+        game, card = satellite()
+        game.board.tokens[card] = 1
+        pile = game.plot_deck[1] if deck == "plot" else game.group_deck[1]
+        top = pile[-1]
+        events = game.apply(Activate(0, card, 1, deck))
+        assert events[:2] == [Happened(0, "looked", (card,), (game.defs[card].id,), 1, f"top of the {deck} deck"),
+                              Saw(0, "looked", (top,), (game.defs[top].id,), about=1)]
+        assert game.board.tokens[card] == 1 and card in game.used_resources
+
+
+def test_s11_an_ability_that_costs_its_cards_token_spends_it():
+    """The Unblinking Wire's look costs the Cabal's own token (§11)."""
+    game = wire_for(0)
+    wire = game.board.cabal[0]
+    game.board.tokens[wire] = 1
+    game.apply(Activate(0, wire, 1))
+    assert game.board.tokens.get(wire, 0) == 0
+
+
+def test_s9_a_free_move_keeps_the_groups_token_and_only_a_static_free_move_is_free():
+    """The Cartographers (the Cabal numbered 0 here) move a Place of theirs free: the Place keeps
+    its token, whatever effect the Cabal prints before that one; a move effect that is not free
+    costs the group's token like any move. The log names the group, where it went and the arrow."""
+    import dataclasses
+
+    from grail_tui.games.strings.engine.cards import Effect
+    from grail_tui.games.strings.engine.events import Happened
+
+    for printed in ("free", "first", "not free"):
+        game = at_main(C, B)
+        cabal = game.board.cabal[0]
+        assert cabal == 0
+        moving = game.defs[cabal].effects[0]
+        if printed == "first":
+            reprint(game, cabal, effects=(Effect("activated", "", ({"op": "draw", "deck": "plot", "n": 1},)), moving))
+        if printed == "not free":
+            ops = tuple({k: v for k, v in op.items() if k != "free"} for op in moving.do)
+            reprint(game, cabal, effects=(dataclasses.replace(moving, do=ops),))
+        place = seat(game, 0, "C2", tokens=1)
+        move = Move(0, place, *free_slot(game, 0, place))
+        events = game.apply(move)
+        assert game.board.tokens.get(place, 0) == (0 if printed == "not free" else 1)
+        assert events[0] == Happened(0, "moved", (place, move.at), (game.defs[place].id, game.defs[move.at].id), move.arrow)
+
+
+def test_s9_a_move_a_plot_made_free_keeps_the_groups_token():
+    """Reorganize's free moves are used before a token: a group holding one keeps it."""
+    game = at_main(A, C)
+    group = seat(game, 0, "K04", tokens=1)
+    game.apply(PlayPlot(0, hand(game, 0, "P28")))
+    pass_windows(game)
+    game.apply(Move(0, group, *free_slot(game, 0, group)))
+    assert game.board.tokens[group] == 1 and game.free_moves == 1
+
+
+def test_s9_the_cartographers_free_move_does_not_reach_a_group_that_is_not_a_place():
+    """A Person of the Cartographers pays its own token to move (their free move is for Places)."""
+    game = at_main(C, B)
+    person = seat(game, 0, "C8", tokens=1)
+    game.apply(Move(0, person, *free_slot(game, 0, person)))
+    assert person not in game.board.tokens

@@ -4,6 +4,8 @@ resources that paid a token."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from grail_tui.games.strings.engine import AttackKind, DrawGroup, Game, Give, LinkError, PlayPlot
@@ -19,6 +21,7 @@ from tests.strings.helpers import (
     lift,
     pass_until,
     pass_windows,
+    reprint,
     seat,
     uid,
 )
@@ -362,3 +365,230 @@ def test_s16_a_claim_by_the_basic_goal_wins_in_its_name_and_a_broken_claim_is_to
     game.apply(PlayPlot(1, next(c for c in game.plot_hand[1] if game.defs[c].id == "P15"), seat=0))
     told = [e for e in resolved(game) if isinstance(e, Happened) and e.what == "no claim stands"]
     assert [e.player for e in told] == [-1] and game.outcome is None
+
+
+def test_s10_s12_the_log_of_a_gift_of_a_resource_a_link_and_an_agent_names_the_cards_and_the_players():
+    """§4: what happens on the table is public: the resource given and to whom, the resource and
+    the group it is linked to, the agent placed and the two cards it cost."""
+    from grail_tui.games.strings.engine import Link, PlaceAgent
+    from grail_tui.games.strings.engine.events import Happened
+
+    def ids(game, *cards):
+        return tuple(game.defs[c].id for c in cards)
+
+    game = main_of(A, B)
+    resource = _resource_of(game, 0, "R08", tokens=1)
+    assert game.apply(Give(0, resource, 1))[0] == Happened(0, "gave", (resource,), ids(game, resource), 1)
+    game = main_of(C, D)
+    codex = _resource_of(game, 0, "R11")
+    mine = game.board.groups_of(0)[0]
+    assert game.apply(Link(0, codex, mine))[0] == Happened(0, "linked", (codex, mine), ids(game, codex, mine))
+    assert game.board.links[codex] == mine
+    game = main_of(A, B)
+    agent = hand(game, 0, "CB2", owner=0)
+    game.revealed.add(agent)  # shown from the hand before: in play now, no longer a card shown from a hand
+    costs = [game.plot_deck[0][-1], game.group_deck[0][-1]]
+    placed = game.apply(PlaceAgent(0, agent))[0]
+    assert placed == Happened(0, "placed agent", (agent, *costs), ids(game, agent, *costs))
+    assert agent not in game.revealed
+
+
+def test_s11_a_look_at_a_whole_plot_hand_shows_every_card_and_a_random_look_one():
+    """The Unblinking Wire shows one card at random of the chosen player's plot hand; the same
+    look without 'at random' shows the whole hand; the table reads who looked at whose plot hand."""
+    from grail_tui.games.strings.engine import Activate
+    from grail_tui.games.strings.engine.events import Happened
+
+    from .test_checks import wire_for
+
+    for random_look in (True, False):
+        game = wire_for(0)
+        wire = game.board.cabal[0]
+        if not random_look:
+            effect = game.defs[wire].effects[0]
+            ops = tuple({k: v for k, v in op.items() if k != "random"} for op in effect.do)
+            reprint(game, wire, effects=(dataclasses.replace(effect, do=ops), *game.defs[wire].effects[1:]))
+        game.board.tokens[wire] = 1
+        events = game.apply(Activate(0, wire, 1))
+        assert events[0] == Happened(0, "looked", (wire,), (game.defs[wire].id,), 1, "plot hand")
+        shown = events[1].cards
+        assert (len(shown) == 1 and shown[0] in game.plot_hand[1]) if random_look else sorted(shown) == sorted(game.plot_hand[1])
+        assert len(game.plot_hand[1]) > 1
+
+
+def test_s17_an_eliminated_player_takes_its_cards_in_play_away_and_the_window_asks_the_next_player():
+    """§17: a player out of the game loses its resources, agents, standing plots on its Cabal and
+    the tokens on them and on its Cabal; groups it brought into the open area leave; the window
+    in progress skips it and asks the next player in turn; the last player standing wins as such."""
+    from grail_tui.games.strings.engine.events import Ending, Happened
+    from grail_tui.games.strings.engine.flow import _eliminate
+    from grail_tui.games.strings.engine.game import Window
+    from grail_tui.games.strings.engine.vocabulary import WindowKind
+
+    for asked, expected in ((2, 3), (1, 1), (3, 3), (0, 0)):
+        game = main_of(A, B, C, D)
+        board = game.board
+        resource = _resource_of(game, 2, "R08", tokens=1)
+        cabal = board.cabal[2]
+        standing = next(c for c in game.plot_deck[2] if game.defs[c].kind == "plot")
+        game.plot_deck[2].remove(standing)
+        board.links[standing] = cabal
+        board.controller[standing] = 2
+        board.tokens[cabal] = 1
+        theirs, mine = game.group_deck[2].pop(), game.group_deck[0].pop()
+        board.open_area.update({theirs: 2, mine: 0})
+        game.windows = [Window(WindowKind.ROUND_TABLE, [1, 2, 3, 0], at=[1, 2, 3, 0].index(asked))]
+        _eliminate(game, 2)
+        assert game.windows[0].order == [1, 3, 0] and game.windows[0].asked == expected
+        assert resource not in board.tokens and resource not in board.links and resource not in board.controller
+        assert standing not in board.links and standing not in board.controller
+        assert cabal not in board.tokens and cabal not in board.arrows
+        assert board.open_area == {mine: 0}
+        assert Happened(2, "eliminated") in game.history
+    _eliminate(game, 1)
+    _eliminate(game, 3)
+    assert game.outcome is not None and (game.outcome.ending, game.outcome.winners, game.outcome.reason) == \
+        (Ending.SURVIVOR, (0,), "last survivor")
+
+
+def _resolve_ops(game: Game, player: int, *ops: dict, target: int = -1, seat: int = -1) -> list[object]:
+    """A plot of ``player``'s printed with ``ops`` resolves at ``target`` / ``seat``: the events it makes."""
+    from grail_tui.games.strings.engine.cards import Effect
+    from grail_tui.games.strings.engine.flow import _operation
+    from grail_tui.games.strings.engine.game import Entry
+
+    card = next(c for c in game.plot_deck[player] if game.defs[c].kind == "plot")
+    reprint(game, card, effects=(Effect("play", "", tuple(ops)),))
+    start = len(game.history)
+    _operation(game, Entry(player, card, target, seat, None))
+    return game.history[start:]
+
+
+def test_s8_10_what_each_operation_of_a_plot_changes_on_the_table():
+    """The operations of plots, each on a position made for it: draws from the deck named, cards
+    to the bottom (no more than the hand holds), tokens added up to the cap (2 unless printed),
+    a token taken, a change of a statistic until the end of the turn, free moves and placements
+    (1 unless printed), a group returned to its owner's hand by the plot's player, and an operation
+    that returns nothing leaving the group where it is."""
+    from grail_tui.games.strings.engine.events import Happened
+
+    game = main_of(A, B)
+    board = game.board
+    group = board.groups_of(0)[0]
+    top = game.group_deck[0][-1]
+    _resolve_ops(game, 0, {"op": "draw", "deck": "group", "n": 1})
+    assert top in game.group_hand[0]
+    _resolve_ops(game, 0, {"op": "draw", "deck": "plot", "n": 1})
+    assert len(game.plot_hand[0]) == 1 and game.plot_hand[0][0] not in game.plot_deck[0]
+    game.plot_hand[0].extend([game.plot_deck[0].pop(), game.plot_deck[0].pop()])
+    held = len(game.plot_hand[0])
+    _resolve_ops(game, 0, {"op": "bottom", "n": held + 3})
+    assert game.due == (0, held)
+    game.due = None
+    board.tokens.pop(group, None)
+    _resolve_ops(game, 0, {"op": "token_add"}, target=group)
+    assert board.tokens[group] == 1
+    _resolve_ops(game, 0, {"op": "token_add", "n": 5}, target=group)
+    assert board.tokens[group] == 2
+    _resolve_ops(game, 0, {"op": "token_add", "n": 5, "cap": 3}, target=group)
+    assert board.tokens[group] == 3
+    board.tokens.pop(group)
+    _resolve_ops(game, 0, {"op": "token_add", "n": 2, "cap": 5}, target=group)
+    assert board.tokens[group] == 2
+    board.tokens[group] = 1
+    _resolve_ops(game, 0, {"op": "token_remove"}, target=group)
+    assert group not in board.tokens
+    _resolve_ops(game, 0, {"op": "token_remove"}, target=group)  # none to take: nothing happens
+    assert group not in board.tokens
+    power = board.power(group)
+    _resolve_ops(game, 0, {"op": "stat", "stat": "power"}, {"op": "stat", "stat": "power", "add": 2}, target=group)
+    assert board.power(group) == power + 2
+    game.free_moves, game.extra_placements = 1, 1
+    _resolve_ops(game, 0, {"op": "move"}, {"op": "place_resource"}, target=group)
+    assert (game.free_moves, game.extra_placements, board.in_structure(group)) == (2, 2, True)
+    _resolve_ops(game, 0, {"op": "move", "n": 2}, {"op": "place_resource", "n": 3}, target=group)
+    assert (game.free_moves, game.extra_placements) == (4, 5)
+    theirs = board.groups_of(1)[0]
+    spare = seat(game, 1, "K06", owner=1)
+    events = _resolve_ops(game, 0, {"op": "return_to_hand"}, target=spare)
+    assert spare in game.group_hand[1] and not board.in_structure(spare) and board.in_structure(theirs)
+    assert Happened(0, "sheltered to hand", (spare,), (game.defs[spare].id,)) in events
+
+
+def test_s4_the_log_of_a_plots_look_show_and_mill_tells_the_table_who_and_whose_and_the_player_the_faces():
+    """A look at a chosen player's plot or group hand and a plot hand shown: the table reads who
+    looked at (or was shown) whose hand, the player alone its faces; a mill names the cards and whose deck."""
+    from grail_tui.games.strings.engine.events import Happened, Saw
+
+    game = main_of(A, B)
+    for pile, deck in ((game.plot_hand[1], game.plot_deck[1]), (game.group_hand[1], game.group_deck[1])):
+        pile.extend([deck.pop(), deck.pop()])
+
+    def faces(cards):
+        return tuple(game.defs[c].id for c in cards)
+
+    for zone, pile in (("plot_hand", game.plot_hand[1]), ("group_hand", game.group_hand[1])):
+        events = _resolve_ops(game, 0, {"op": "look", "zone": zone, "player": "chosen_opponent"}, seat=1)
+        assert events == [Happened(0, "looked", number=1, detail=zone), Saw(0, "looked", tuple(pile), faces(pile), about=1)]
+    events = _resolve_ops(game, 0, {"op": "show", "zone": "plot_hand", "player": "chosen_opponent"}, seat=1)
+    pile = game.plot_hand[1]
+    assert events == [Happened(0, "was shown", number=1, detail="plot_hand"), Saw(0, "was shown", tuple(pile), faces(pile), about=1)]
+    milled = game.group_deck[1][-2:][::-1]
+    events = _resolve_ops(game, 0, {"op": "mill", "player": "chosen_opponent", "n": 2}, seat=1)
+    assert events == [Happened(0, "milled", tuple(milled), faces(milled), 1)]
+
+
+def test_s4_the_log_of_a_reveal_a_gift_offered_a_resource_placed_and_cards_put_on_the_bottom():
+    """The table reads who revealed which card, who offers a gift to whom (one more offer this
+    turn), which resource was placed, and how many cards went under whose deck (no longer shown,
+    added to those its owner knows)."""
+    from grail_tui.games.strings.engine import Bottom, Offer, PlaceResource, Reveal
+    from grail_tui.games.strings.engine.events import Happened
+
+    game = main_of(A, B)
+    card = game.plot_deck[0].pop()
+    game.plot_hand[0].append(card)
+    assert game.apply(Reveal(0, card))[0] == Happened(0, "revealed", (card,), (game.defs[card].id,))
+    pass_windows(game)
+    game.offers_made[0] = 1
+    assert game.apply(Offer(0, 1, (card,)))[0] == Happened(0, "offers a gift", number=1, detail="1 plot, 0 group")
+    assert game.offers_made[0] == 2
+    game = main_of(A, B)
+    resource = next(c for c in game.group_deck[0] if game.defs[c].kind == "resource")
+    game.group_deck[0].remove(resource)
+    game.group_hand[0].append(resource)
+    assert game.apply(PlaceResource(0, resource))[0] == Happened(0, "placed resource", (resource,), (game.defs[resource].id,))
+    game = main_of(A, B)
+    shown = game.plot_deck[0].pop()
+    game.plot_hand[0].append(shown)
+    game.revealed.add(shown)
+    game.bottom_known[0], game.due = 1, (0, 1)
+    assert game.apply(Bottom(0, (shown,)))[0] == Happened(0, "put on the bottom", number=1)
+    assert game.bottom_known[0] == 2 and shown not in game.revealed and game.plot_deck[0][0] == shown
+
+
+def test_s11_old_moneys_cabal_draws_a_group_card_after_each_resource_it_places_and_another_cabal_does_not():
+    """CB1 (Old Money's own Cabal) draws a group card from its deck after placing a resource."""
+    from grail_tui.games.strings.engine import PlaceResource
+
+    for decks, draws in (((A, B), 1), ((B, A), 0)):
+        game = main_of(*decks)
+        resource = next(c for c in game.group_deck[0] if game.defs[c].kind == "resource")
+        game.group_deck[0].remove(resource)
+        game.group_hand[0].append(resource)
+        top = game.group_deck[0][-1]
+        game.apply(PlaceResource(0, resource))
+        assert (top in game.group_hand[0], len(game.group_hand[0])) == (bool(draws), draws)
+
+
+def test_s6_4_a_plot_card_discarded_goes_under_its_deck_and_counts_with_those_already_known():
+    """§6.4: a plot card discarded from the hand goes, unseen, under its owner's plot deck; the
+    bottom its owner knows grows by one."""
+    from grail_tui.games.strings.engine import Discard
+
+    game = main_of(A, B)
+    card = game.plot_deck[0].pop()
+    game.plot_hand[0].append(card)
+    game.bottom_known[0] = 1
+    game.apply(Discard(0, card))
+    assert game.plot_deck[0][0] == card and game.bottom_known[0] == 2 and card not in game.plot_hand[0]

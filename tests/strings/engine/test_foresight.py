@@ -38,3 +38,20 @@ def test_nothing_is_foreseen_outside_the_main_phase():
     game = scenarios.support_window()
     player = game.to_act()[0]
     assert foresee(game.view(player), [Declare(player, 0, 1, AttackKind.CONTROL)]) == {}
+
+
+def test_an_attack_with_global_power_is_foreseen_at_the_global_power_and_one_without_at_the_power():
+    """§8.3: the list of attacks shows a global attack's chance by the attacker's global power."""
+    from grail_tui.games.strings.engine.game import Attack
+    from grail_tui.games.strings.engine.rules import attack_total, defence_total
+    from tests.strings.helpers import A, B, at_main, seat
+
+    game = at_main(A, B)
+    mine = seat(game, 0, "K08", owner=0)  # power 4, global power 1
+    theirs = seat(game, 1, "K06", owner=1)
+    local, wide = (Declare(0, mine, theirs, AttackKind.CONTROL, use_global) for use_global in (False, True))
+    foreseen = foresee(game.view(0), [local, wide])
+    for declare in (local, wide):
+        attack = Attack(0, mine, theirs, AttackKind.CONTROL, declare.use_global, False)
+        assert foreseen[declare] == (attack_total(game, attack)[0], defence_total(game, attack)[0])
+    assert foreseen[local][0] - foreseen[wide][0] == 4 - 1

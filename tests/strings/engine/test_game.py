@@ -84,3 +84,55 @@ def test_the_end_shows_every_hand_and_deck_by_seat_each_deck_from_its_top():
         assert ended.decks[player][groups] == game.defs[game.plot_deck[player][-1]].id
     public = game.public_view()
     assert (public.attack, public.swap, public.offer, public.sheltering, public.prompt) == (None, None, None, -1, "over")
+
+
+def test_the_log_names_each_card_by_its_id_and_adds_no_number_or_words_it_was_not_given():
+    """What the log shows of an event: the cards by their ids, and a number or detail only where
+    the event has one (ending a turn has neither; a draw counts nothing; clearing the open area names the card)."""
+    from grail_tui.games.strings.engine.events import Happened
+
+    game = at_main(A, B)
+    clear_hands(game)
+    opened = game.group_deck[0].pop()
+    game.board.open_area[opened] = 0
+    events = game.apply(EndTurn(0))
+    assert events[0] == Happened(0, "ended turn")
+    cleared = next(e for e in events if isinstance(e, Happened) and e.what == "open area cleared")
+    assert (cleared.cards, cleared.faces, cleared.number, cleared.detail) == ((opened,), (game.defs[opened].id,), 0, "")
+
+
+def test_s1_two_to_six_players_each_deck_from_its_list_and_a_deck_the_card_set_lacks_refused_in_words():
+    """§1: 2-6 players, refused otherwise in words; each deck starts as its list, the list's first
+    card on top; a game played with a card set of its own knows only the decks brought with it."""
+    import pytest
+
+    from grail_tui.games.strings.engine import Game, Setup
+    from grail_tui.games.strings.engine.catalogue import card_set, decks
+
+    from ..helpers import C, D, E
+
+    six = new_game(A, B, C, D, E, F)
+    assert six.players == 6 and six.to_act() == (0, 1, 2, 3, 4, 5)
+    with pytest.raises(ValueError, match=r"^Pulling Strings is for 2 to 6 players, not 7\.$"):
+        new_game(A, B, C, D, E, F, A)
+    shipped = decks()
+    for player, deck in enumerate((A, B)):
+        ids = [six.defs[c].id for c in reversed(six.plot_deck[player])] + [six.defs[c].id for c in reversed(six.group_deck[player])]
+        assert ids == list(shipped[deck].plot) + list(shipped[deck].group)
+    with pytest.raises(ValueError, match=r"^no deck 'low-note' in card set 'house'$"):
+        Game(Setup(seed=0, decks=(A, B), card_set="house", custom=(shipped[A],)), cards=card_set())
+
+
+def test_the_rounds_and_turns_are_counted_from_the_first_turn():
+    """Before the first turn the table reads round 0 and nobody active; the first main phase is
+    round 1 and the game's first turn (the count a finished game reports)."""
+    game = new_game(A, B)
+    assert (game.public_view().round, game.public_view().active, game.turns) == (0, -1, 0)
+    main = at_main(A, B)
+    assert (main.public_view().round, main.public_view().active, main.turns) == (1, 0, 1)
+
+
+def test_the_log_begins_with_the_game_itself_saying_how_many_play():
+    from grail_tui.games.strings.engine.events import Happened
+
+    assert new_game(A, B, F).history == [Happened(-1, "began", number=3)]

@@ -163,3 +163,56 @@ def test_s13_1_in_ones_own_turn_a_trade_may_bring_one_past_the_plot_limit():
     assert Answer(1, True, back) in answers(game, 1)
     game.apply(Answer(1, True, back))
     assert len(game.plot_hand[0]) == game_limit() + 1 and set(back) <= set(game.plot_hand[0])
+
+
+def test_s12_the_log_of_an_offer_and_its_answers_tells_the_table_the_backs_and_the_two_parties_the_faces():
+    """§4, §12: the table reads who offered whom how many cards of each back, and who gave what
+    back; the two parties alone see the faces; a card put on the bottom is counted, not shown."""
+    from grail_tui.games.strings.engine.events import Happened, Saw
+
+    game, card = offered(kept_plots=game_limit(), trade=True)
+    face = game.defs[card].id
+    assert game.history[-3:] == [Happened(0, "offers a trade", number=1, detail="1 plot, 0 group"),
+                                 Saw(0, "offers a trade", (card,), (face,), about=0),
+                                 Saw(1, "offers a trade", (card,), (face,), about=0)]
+    held, group = list(game.plot_hand[1]), game.group_hand[1][0]
+    game.bottom_known[1] = bottom_before = 1  # one card of its own already put under its deck
+    game.revealed.add(card)
+    events = game.apply(Answer(1, True, (group,), (held[0],)))
+    assert events[:5] == [Happened(0, "gave", number=1, detail="1 plot, 0 group"),
+                          Happened(1, "gave", number=0, detail="0 plot, 1 group"),
+                          Saw(0, "exchanged", (card, group), (face, game.defs[group].id), about=0),
+                          Saw(1, "exchanged", (card, group), (face, game.defs[group].id), about=0),
+                          Happened(1, "put on the bottom", number=1)]
+    assert game.plot_deck[1][0] == held[0] and held[0] not in game.plot_hand[1]
+    assert game.bottom_known[1] == bottom_before + 1 and card not in game.revealed  # a card changing hands is hidden again
+    assert game.offer is None and game.offers_made[0] == 1
+    refused, _card = offered(kept_plots=1)
+    assert refused.apply(Answer(1, False))[0] == Happened(1, "refused the offer", number=0)
+    assert refused.offer is None and _card in refused.plot_hand[0]
+    gift, given = offered(kept_plots=1)
+    assert gift.apply(Answer(1, True))[:1] == [Happened(0, "gave", number=1, detail="1 plot, 0 group")]
+    assert not any(isinstance(e, Happened) and e.player == 1 and e.what == "gave" for e in gift.history)
+
+
+def test_s12_an_offer_to_the_first_seat_is_answered_in_the_log_with_the_offerers_seat():
+    """Seat 1 offers in a window of seat 0's turn: the refusal and the cards given back name seat 1."""
+    from grail_tui.games.strings.engine.events import Happened
+
+    def offered_by_the_second_seat(trade):
+        game = at_main(A, B)
+        clear_hands(game)
+        give(game, 0, plots_of(game, 0)[:1])
+        game.apply(Reveal(0, game.plot_hand[0][0]))  # a window opens: seat 1 may make an offer in it
+        gift = plots_of(game, 1)[0]
+        give(game, 1, [gift])
+        game.apply(Offer(1, 0, (gift,), trade=trade))
+        return game
+
+    game = offered_by_the_second_seat(trade=False)
+    assert game.apply(Answer(0, False))[0] == Happened(0, "refused the offer", number=1)
+    game = offered_by_the_second_seat(trade=True)
+    back = game.plot_hand[0][0]
+    events = game.apply(Answer(0, True, (back,)))
+    assert events[:2] == [Happened(1, "gave", number=0, detail="1 plot, 0 group"),
+                          Happened(0, "gave", number=1, detail="1 plot, 0 group")]

@@ -209,3 +209,164 @@ def test_a_plot_deck_short_of_its_owners_cards_takes_anothers_above_the_bottom_i
     assert len(world.plot_deck[1]) == seats[1].plot_deck
     assert [world.owner[c] for c in world.plot_deck[1]].count(0) == 1
     assert world.plot_deck[seat][:1] == game.plot_deck[seat][:1] and len(world.plot_deck[0]) == seats[0].plot_deck
+
+
+def _looked(view: PlayerView, *looks: tuple[int, list[int]]) -> PlayerView:
+    """``view`` with its seat's last looks at hands set to ``looks``: (seat looked at, the cards shown)."""
+    import dataclasses
+
+    from grail_tui.games.strings.engine.view import Face
+
+    defs = {face.uid: face.card for seat in view.public.seats for face in seat.discard + seat.destroyed}
+    seen = tuple((p, tuple(Face(c, defs.get(c, "")) for c in cards)) for p, cards in looks)
+    return dataclasses.replace(view, seen=seen)
+
+
+def _hidden_plots_to_deck(game: Game, player: int) -> None:
+    """``player``'s unrevealed plot cards go back into their plot deck: a hand of groups and shown plots only."""
+    kept = [c for c in game.plot_hand[player] if c in game.revealed]
+    game.plot_deck[player].extend(c for c in game.plot_hand[player] if c not in game.revealed)
+    game.plot_hand[player][:] = kept
+
+
+def test_a_look_at_a_group_hand_deals_that_hand_what_the_look_showed_and_no_more():
+    """A rival's group hand that a look showed in full (a plot's look at the group hand, §4) is
+    dealt exactly those groups in every world, however many plot cards that rival hides (none here)."""
+    game, seat = crowded_table()
+    _hidden_plots_to_deck(game, 1)
+    shown = list(game.group_hand[1])
+    view = _looked(game.view(seat), (1, shown))
+    for k in range(3):
+        world = KIND.sample(view, random.Random(k))
+        assert sorted(world.group_hand[1]) == sorted(shown)
+        assert sorted(world.plot_hand[1]) == sorted(game.plot_hand[1])  # the shown plot, nothing dealt
+
+
+def test_a_looked_at_card_since_played_is_skipped_and_the_rest_of_the_look_still_dealt():
+    """The first card the look showed is on the discard pile now: the others are still where the
+    look saw them, and the hand is no fuller than the view counts."""
+    game, seat = crowded_table()
+    played = game.group_hand[1].pop()
+    game.discard[1].append(played)
+    shown = list(game.group_hand[1])
+    view = _looked(game.view(seat), (1, [played, *shown]))
+    for k in range(3):
+        world = KIND.sample(view, random.Random(k))
+        assert sorted(world.group_hand[1]) == sorted(shown) and played in world.discard[1]
+
+
+def test_a_look_at_a_player_now_out_deals_them_nothing_and_a_look_at_the_next_still_holds():
+    """Three players, seat 1 out of the game (its cards gone): seat 2's hand and decks are dealt as
+    the view counts them, with what the look at seat 2 showed, after a look at seat 1's old hand."""
+    from tests.strings.helpers import at_main
+
+    game = at_main(A, B, C)
+    old = list(game.group_hand[1])
+    for zones in (game.plot_hand, game.group_hand, game.plot_deck, game.group_deck):
+        zones[1].clear()
+    game.eliminated[1] = True
+    shown = list(game.group_hand[2])
+    view = _looked(game.view(0), (1, old), (2, shown))
+    assert can_sample(view)
+    for k in range(3):
+        world = KIND.sample(view, random.Random(k))
+        assert sorted(world.group_hand[2]) == sorted(shown)
+        assert [len(world.plot_deck[2]), len(world.group_deck[2]), len(world.plot_hand[2])] == \
+            [len(game.plot_deck[2]), len(game.group_deck[2]), len(game.plot_hand[2])]
+        assert not (world.plot_hand[1] or world.group_hand[1] or world.plot_deck[1] or world.group_deck[1])
+
+
+def test_a_card_given_into_a_plot_deck_may_lie_anywhere_above_the_known_bottom():
+    """The given card's place in the taker's deck is unknown to this seat: dealt worlds put it at
+    different depths, not always on top."""
+    import dataclasses
+
+    game, seat = crowded_table()
+    view = game.view(seat)
+    seats = list(view.public.seats)
+    hidden = seats[1].plot_hand - len(seats[1].revealed)
+    seats[0] = dataclasses.replace(seats[0], plot_deck=seats[0].plot_deck - 1)
+    seats[1] = dataclasses.replace(seats[1], plot_deck=seats[1].plot_deck + hidden + 1, plot_hand=len(seats[1].revealed))
+    given = dataclasses.replace(view, public=dataclasses.replace(view.public, seats=tuple(seats)))
+    depths = set()
+    for k in range(8):
+        deck = KIND.sample(given, random.Random(k)).plot_deck[1]
+        depths.add(next(i for i, c in enumerate(deck) if game.owner[c] == 0))
+    assert len(depths) > 1
+
+
+def _table(game: Game) -> tuple[object, ...]:
+    """Everything on the table: where each card in play is, who controls it, its tokens and links."""
+    board = game.board
+    return (board.cabal, board.arrows, board.master, board.controller, board.tokens, board.links,
+            [sorted(cards) for cards in board.resources], [sorted(cards) for cards in board.agents],
+            board.open_area, board.agendas, board.agenda_by)
+
+
+def test_a_dealt_world_sets_out_the_table_the_roll_and_the_options_as_they_are():
+    """A world plays on from the very table the seat sees: every card in play where it is, with its
+    controller, tokens and links (a resource with a token on the Cabal numbered 0, an agent, an
+    agenda and who played it, a group in the open area), the last roll, the names, the round limit
+    and the goal; and each world rolls dice of its own."""
+    from grail_tui.games.strings.engine.events import Rolled
+    from grail_tui.games.strings.engine.vocabulary import AttackKind
+    from tests.strings.helpers import at_main, uid
+
+    game = at_main(C, D, names=("Ann", "Bo"), round_limit=7, goal=9)
+    board = game.board
+    assert board.cabal[0] == 0  # a link to card number 0
+    resource = uid(game, "R03", 0)
+    game.group_deck[0].remove(resource)
+    board.resources[0].append(resource)
+    board.controller[resource] = 0
+    board.links[resource] = 0
+    board.tokens[resource] = 1
+    crowded, _seat = crowded_table()
+    game.last_roll = Rolled(board.cabal[1], board.cabal[0], AttackKind.CONTROL, 7, 4, (2, 3), True)
+    seeds = set()
+    for first, which in ((0, game), (3, crowded)):
+        view = which.view(0)
+        for k in range(first, first + 3):
+            world = KIND.sample(view, random.Random(k))
+            assert _table(world) == _table(which)
+            assert (world.last_roll, world.setup.names, world.setup.round_limit, world.basic_goal()) == \
+                (which.last_roll, which.setup.names, which.setup.round_limit, which.basic_goal())
+            seeds.add(world.setup.seed)
+    assert len(seeds) == 6
+
+
+def test_a_dealt_world_keeps_an_eliminated_players_cabal_out_of_play_and_counts_its_turns_on():
+    """Seat 1 out of the game (§17): its Cabal stays theirs and out of every deck and hand; and a
+    world counts the turns on from its round, so a search sees its turn end."""
+    from grail_tui.games.strings.engine import EndTurn
+    from grail_tui.games.strings.engine.flow import _check_eliminations, _remove_group
+    from tests.strings.helpers import at_main, clear_hands, pass_windows, start_group
+
+    game = at_main(A, B, C)
+    _remove_group(game, start_group(game, 1), to_hand=False, destroyer=0)
+    _check_eliminations(game)
+    assert game.eliminated == [False, True, False]
+    view = game.view(0)
+    world = KIND.sample(view, random.Random(0))
+    assert _table(world) == _table(game)
+    assert world.turns == game.round == 1
+    clear_hands(world)
+    world.apply(EndTurn(0))
+    pass_windows(world)
+    assert world.turns == 2 and world.active == 2
+
+
+def test_a_plot_hand_short_of_its_owners_cards_is_dealt_anothers():
+    """A rival's plot hand may hold a plot card it was given (§12.2): once its owner's own unseen
+    plot cards run out, it is dealt another player's."""
+    import dataclasses
+
+    game, seat = crowded_table()
+    view = game.view(seat)
+    seats = list(view.public.seats)
+    seats[0] = dataclasses.replace(seats[0], plot_deck=seats[0].plot_deck - 1)  # one of seat 0's plot cards ...
+    seats[1] = dataclasses.replace(seats[1], plot_hand=seats[1].plot_hand + seats[1].plot_deck + 1, plot_deck=0)
+    world = KIND.sample(dataclasses.replace(view, public=dataclasses.replace(view.public, seats=tuple(seats))),
+                        random.Random(0))
+    assert len(world.plot_hand[1]) == seats[1].plot_hand  # ... given to seat 1
+    assert [world.owner[c] for c in world.plot_hand[1]].count(0) == 1

@@ -161,5 +161,32 @@ def test_s12_1_the_second_seat_may_swap_with_the_first():
     assert game.active == 1 and game.prompt() == "main"
     game.apply(Swap(1, tank, 0, convoy))
     assert game.prompt() == "swap" and game.to_act() == (0,)
-    game.apply(Answer(0, True))
+    accepted = game.apply(Answer(0, True))[0]
     assert game.board.resources[0] == [tank] and game.board.resources[1] == [convoy]
+    assert (accepted.player, accepted.what, accepted.number) == (0, "accepted the swap", 1)  # from seat 1
+
+
+def test_s12_1_the_log_of_a_swap_names_both_resources_and_both_players():
+    """§4: resources in play are public: the table reads which two are proposed, by whom to whom,
+    and the answer with both resources."""
+    from grail_tui.games.strings.engine.events import Happened
+
+    game, convoy, tank = _table()
+    faces = (game.defs[convoy].id, game.defs[tank].id)
+    game.offers_made[0] = 1
+    assert game.apply(Swap(0, convoy, 1, tank))[0] == Happened(0, "proposed a swap", (convoy, tank), faces, 1)
+    assert game.offers_made[0] == 2  # a proposal counts against the offers of the turn
+    assert game.apply(Answer(1, True))[0] == Happened(1, "accepted the swap", (convoy, tank), faces, 0)
+    game, convoy, tank = _table()
+    game.apply(Swap(0, convoy, 1, tank))
+    assert game.apply(Answer(1, False))[0] == Happened(1, "refused the swap", (convoy, tank), faces, 0)
+    pass_windows(game)
+    from grail_tui.games.strings.engine import Draw, EndTurn, Place
+
+    game.apply(EndTurn(0))
+    pass_windows(game)
+    game.apply(Draw(1, False, False))
+    game.apply(Place(1, -1))
+    pass_windows(game)
+    game.apply(Swap(1, tank, 0, convoy))
+    assert game.apply(Answer(0, False))[0] == Happened(0, "refused the swap", (tank, convoy), faces[::-1], 1)

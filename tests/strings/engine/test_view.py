@@ -168,3 +168,27 @@ def test_s4_the_table_what_is_waiting_and_who_played_it():
     assert (public.players, public.is_over, public.card_set, public.round) == (3, False, "ps1", game.round)
     game.shelter = None
     assert game.public_view().sheltering == -1
+
+
+def test_s4_the_last_roll_the_end_a_turn_ending_over_the_hand_limit_and_the_card_set_are_public():
+    """§4: the dice once rolled, how the game ended, that the active player is cutting a plot hand
+    down at the end of the turn (§13), and the card set the decks name are every seat's to see."""
+    from grail_tui.games.strings.engine import EndTurn, Game, Setup
+    from grail_tui.games.strings.engine.catalogue import card_set, decks
+    from grail_tui.games.strings.engine.events import Ending, Outcome, Rolled
+    from grail_tui.games.strings.engine.vocabulary import PLOT_HAND_LIMIT
+
+    game = at_main(A, B)
+    board = game.board
+    assert (game.public_view().last_roll, game.public_view().ending_turn) == (None, False)
+    game.last_roll = Rolled(board.cabal[0], board.cabal[1], AttackKind.CONTROL, 8, 5, (1, 2), True)
+    assert game.public_view().last_roll == game.last_roll
+    while len(game.plot_hand[0]) <= PLOT_HAND_LIMIT:
+        game.plot_hand[0].append(game.plot_deck[0].pop())
+    game.apply(EndTurn(0))
+    assert game.prompt() == "bottom" and game.public_view().ending_turn
+    game.finish(Outcome(Ending.SURVIVOR, (1,), "last survivor"))
+    assert game.public_view().outcome == Outcome(Ending.SURVIVOR, (1,), "last survivor")
+    shipped = decks()
+    own = Game(Setup(seed=0, decks=(A, B), card_set="house", custom=(shipped[A], shipped[B])), cards=card_set())
+    assert own.public_view().card_set == "house"

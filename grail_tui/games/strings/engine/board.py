@@ -32,10 +32,9 @@ def _static(card: CardDef) -> tuple[Effect, ...]:
 class Board:
     """Where every card in play is, and its numbers now."""
 
-    def __init__(self, defs: list[CardDef], owner: list[int], players: int) -> None:
+    def __init__(self, defs: list[CardDef], players: int) -> None:
         self.defs = defs
-        self.owner = owner
-        self.cabal: list[Uid] = [-1] * players
+        self.cabal: list[Uid] = [-1] * players  # pragma: no mutate: no Cabal yet: every reader asks >= 0, so any negative reads the same
         self.arrows: dict[Uid, list[Uid]] = {}  # a card in a structure -> its out-arrows (-1 open)
         self.master: dict[Uid, Uid] = {}
         self.controller: dict[Uid, int] = {}  # cards in play: Cabals, groups, resources, standing plots, agents
@@ -60,12 +59,12 @@ class Board:
         if root < 0 or root not in arrows:
             return []
         found: list[Uid] = []
-        stack = [c for c in reversed(arrows[root]) if c >= 0]
+        stack = [c for c in reversed(arrows[root]) if c != -1]
         while stack:
             uid = stack.pop()
             found.append(uid)
             for child in reversed(arrows[uid]):
-                if child >= 0:
+                if child != -1:
                     stack.append(child)
         return found
 
@@ -75,7 +74,7 @@ class Board:
     def subtree(self, uid: Uid) -> list[Uid]:
         found = [uid]
         for card in found:
-            found.extend(c for c in self.arrows.get(card, ()) if c >= 0)
+            found.extend(c for c in self.arrows[card] if c != -1)
         return found
 
     def depth(self, uid: Uid) -> int:
@@ -86,7 +85,7 @@ class Board:
         return depth
 
     def puppets(self, uid: Uid) -> list[Uid]:
-        return [c for c in self.arrows.get(uid, ()) if c >= 0]
+        return [c for c in self.arrows[uid] if c != -1]
 
     def open_arrows(self, player: int, groups: list[Uid] | None = None) -> Iterator[tuple[Uid, int]]:
         """``groups``: the player's groups_of, where the caller has them already."""
@@ -95,7 +94,7 @@ class Board:
             return
         for uid in [root, *(self.groups_of(player) if groups is None else groups)]:
             for arrow, held in enumerate(self.arrows[uid]):
-                if held < 0:
+                if held == -1:
                     yield uid, arrow
 
     def has_open_arrow(self, uid: Uid) -> bool:
@@ -139,7 +138,7 @@ class Board:
     def statics(self, uid: Uid) -> list[tuple[Uid, Effect, Mapping[str, Any]]]:
         """Every static operation that applies to ``uid``: (source, effect, op)."""
         found: list[tuple[Uid, Effect, Mapping[str, Any]]] = []
-        attached = self.attachments(uid) if self.links else []
+        attached = self.attachments(uid) if self.links else []  # pragma: no mutate: an optimisation: no links, no attachments
         if attached:
             suspended = self._suspended(attached)
             for attachment in attached:
@@ -152,8 +151,8 @@ class Board:
             for effect in _static(self.defs[agenda]):
                 if self._affected_ok(effect, uid, agenda):
                     found += [(agenda, effect, op) for op in effect.do if op.get("target") == "affected"]
-        master = self.master.get(uid, -1)
-        if master >= 0:
+        master = self.master.get(uid)
+        if master is not None:
             for effect in _static(self.defs[master]):
                 if self._affected_ok(effect, uid, master):
                     found += [(master, effect, op) for op in effect.do if op.get("target") == "affected"]
@@ -234,5 +233,6 @@ class Board:
             return True
         if card.has_op("token_counts_as"):
             return True
-        return any(self.defs[a].has_op("token_counts_as") and self.defs[a].kind == "plot"
-                   for a in self.attachments(uid)) if self.links else False
+        if not self.links:  # pragma: no mutate: an optimisation: no links, no attachments
+            return False
+        return any(self.defs[a].has_op("token_counts_as") and self.defs[a].kind == "plot" for a in self.attachments(uid))

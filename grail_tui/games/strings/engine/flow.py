@@ -684,9 +684,9 @@ def _eliminate(game: Game, player: Player) -> None:
     board.agents[player].clear()
     cabal = board.cabal[player]
     for attached in board.attachments(cabal):
-        board.links.pop(attached, None)
+        board.links.pop(attached)
         board.controller.pop(attached, None)
-    board.arrows.pop(cabal, None)
+    board.arrows.pop(cabal)
     board.tokens.pop(cabal, None)
     for card in [c for c, who in board.open_area.items() if who == player]:
         del board.open_area[card]
@@ -878,11 +878,11 @@ def _operation(game: Game, entry: object) -> None:
                 game.extra_placements += op.get("n", 1)
             elif name == "look" and not game.eliminated[entry.seat]:
                 cards = list(game.group_hand[entry.seat] if op["zone"] == "group_hand" else game.plot_hand[entry.seat])
-                game.say(player, "looked", [], number=entry.seat, detail=op["zone"])
+                game.say(player, "looked", number=entry.seat, detail=op["zone"])
                 game.tell(player, "looked", cards, about=entry.seat)
             elif name == "show" and not game.eliminated[entry.seat]:
                 cards = list(game.plot_hand[entry.seat])
-                game.say(player, "was shown", [], number=entry.seat, detail=op["zone"])
+                game.say(player, "was shown", number=entry.seat, detail=op["zone"])
                 game.tell(player, "was shown", cards, about=entry.seat)
             elif name == "mill" and not game.eliminated[entry.seat]:
                 pile = game.group_deck[entry.seat]
@@ -913,22 +913,25 @@ def _place_resource(game: Game, action: PlaceResource) -> None:
     _put_resource(game, action.player, action.card)
 
 
+def _moves_free(game: Game, source: Uid, group: Uid, player: Player) -> bool:
+    """Does a static effect of ``source`` (the mover's Cabal or the group's master) move ``group``
+    free now? A use once a turn is counted here."""
+    for index, effect in enumerate(game.defs[source].effects):
+        if effect.when != "static" or (effect.limit == "once_per_turn" and (source, index) in game.once):
+            continue
+        if any(op.get("free") and selector_ok(game, op.get("where", {}), group, player, source=source)
+               for op in effect.ops("move")):
+            if effect.limit == "once_per_turn":
+                game.once.add((source, index))
+            return True
+    return False
+
+
 def _move(game: Game, action: Move) -> None:
     board = game.board
     group = action.group
-    paid = False
-    for source in (board.cabal[action.player], board.master.get(group, NONE)):
-        if paid or source < 0:
-            continue
-        for index, effect in enumerate(game.defs[source].effects):
-            if effect.when != "static" or (effect.limit == "once_per_turn" and (source, index) in game.once):
-                continue
-            if any(op.get("free") and selector_ok(game, op.get("where", {}), group, action.player, source=source)
-                   for op in effect.ops("move")):
-                if effect.limit == "once_per_turn":
-                    game.once.add((source, index))
-                paid = True
-                break
+    # the Cabal's effect first; the master's is not used up when the Cabal's serves
+    paid = any(_moves_free(game, source, group, action.player) for source in (board.cabal[action.player], board.master[group]))
     if not paid and game.free_moves > 0:
         game.free_moves -= 1
         paid = True

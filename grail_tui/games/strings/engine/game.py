@@ -72,7 +72,7 @@ class Attack:
     target: Uid
     kind: AttackKind
     use_global: bool
-    from_hand: bool
+    from_hand: bool = False  # a group card from the hand (or the open area): read by the flow, never by the totals
     committed: bool = False
     closed: bool = False  # Closed-Door Meeting: only the two sides' players may support
     support: list[Contribution] = field(default_factory=list)
@@ -128,21 +128,23 @@ class Game:
                 self.defs.append(card)
                 self.owner.append(player)
                 (self.plot_deck if card.back == "plot" else self.group_deck)[player].insert(0, uid)
-        self.board = Board(self.defs, self.owner, players)
+        self.board = Board(self.defs, players)
         self.plot_hand: list[list[Uid]] = [[] for _ in range(players)]
         self.group_hand: list[list[Uid]] = [[] for _ in range(players)]
         self.discard: list[list[Uid]] = [[] for _ in range(players)]
         self.destroyed: list[list[Uid]] = [[] for _ in range(players)]
         self.revealed: set[Uid] = set()
         self.bottom_known = [0] * players  # cards at the bottom of the plot deck their owner put there
-        self.seen: list[dict[Uid, str]] = [{} for _ in range(players)]  # looks: card -> where seen
         self.eliminated = [False] * players
         self.finished_first = [False] * players
         self.attacked: set[tuple[Player, Player]] = set()  # (a, b): a has attacked b (§18)
         self.destroy_tried = [False] * players  # for goals that read history
         self.entered_unique: set[str] = set()  # U-2: unique resources that entered play
         self.order: list[Player] = list(range(players))
+        # The first turn sets who is active (flow._setup_done); nothing asks before it.
+        # pragma: no mutate start
         self.active_index = 0
+        # pragma: no mutate end
         self.round = 0
         self.turns = 0
         self.phase = Phase.CABAL
@@ -152,19 +154,27 @@ class Game:
         self.resolved = [False] * players
         self.barred: set[str] = set()
         # per turn
-        self.resource_placements = 0
-        self.extra_placements = 0
-        self.group_draws = 0
         self.moved_links: set[Uid] = set()
         self.used_resources: set[Uid] = set()
         self.called_off: set[Uid] = set()
         self.open_attacked: set[Uid] = set()
-        self.free_moves = 0
         self.once: set[tuple[Uid, int]] = set()
+        # Every turn's start sets these numbers afresh (flow._start_turn) before anything reads them.
+        # pragma: no mutate start
+        self.resource_placements = 0
+        self.extra_placements = 0
+        self.group_draws = 0
+        self.free_moves = 0
         self.placed_free = False
-        self.lap_due = False
+        self.offers_made = [0] * setup.players  # this turn (HR-85); a proposed swap counts as an offer
+        # pragma: no mutate end
         self.ending_turn = False
+        # The set-up's last placement asks for the first lap (flow._place) before any main phase
+        # reads this; and the turn's cut is only ever truth-tested (None reads as False).
+        # pragma: no mutate start
+        self.lap_due = False
         self.turn_cut = False  # HR-61: the active player is out; the turn ends at once
+        # pragma: no mutate end
         # prompts and windows
         self.attack: Attack | None = None
         self.windows: list[Window] = []
@@ -173,7 +183,6 @@ class Game:
         self.shelter: tuple[Player, Uid, Player] | None = None
         self.counter: tuple[Player, Uid] | None = None  # (defender, the group whose attack failed)
         self.offer: tuple[Player, Player, tuple[Uid, ...], bool] | None = None  # (from, to, cards, trade)
-        self.offers_made = [0] * setup.players  # this turn (HR-85); a proposed swap counts as an offer
         self.swap: tuple[Player, Uid, Player, Uid] | None = None  # (from, their resource, to, the other's)
         self.due: tuple[Player, int] | None = None  # (player, cards to put on the bottom)
         self.last_roll: Rolled | None = None

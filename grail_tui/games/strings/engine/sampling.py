@@ -26,6 +26,7 @@ from .view import PlayerView
 from .vocabulary import Phase, Setup
 
 SAMPLED_PROMPTS = ("main",)
+SEED_BITS = 62  # a world's own seed for its dice: any fresh number of this many bits
 
 
 def can_sample(view: PlayerView) -> bool:
@@ -38,10 +39,10 @@ def sample(view: PlayerView, rng: random.Random) -> Game:
     if not can_sample(view):
         raise ValueError(f"only the quiet main phase is sampled, not {view.public.prompt!r}")
     public = view.public
-    setup = Setup(seed=rng.getrandbits(62), decks=public.decks, names=public.names,
+    setup = Setup(seed=rng.getrandbits(SEED_BITS), decks=public.decks, names=public.names,
                   round_limit=public.round_limit, goal=public.basic_goal)
     game = Game(setup)
-    players, me = setup.players, view.player
+    me = view.player
     board = game.board  # a new game's table is empty: every card is still in a deck
     for pile in (game.plot_deck, game.group_deck, game.plot_hand, game.group_hand, game.discard, game.destroyed):
         for cards in pile:
@@ -59,13 +60,9 @@ def sample(view: PlayerView, rng: random.Random) -> Game:
             board.cabal[p] = seat.cabal.uid
             board.controller[seat.cabal.uid] = p
             placed.add(seat.cabal.uid)
-    reach: dict[int, int] = {}  # a card in a structure -> the highest arrow of it that holds a puppet
     for seated in public.structure:
-        reach[seated.master] = max(reach.get(seated.master, 0), seated.arrow)
-    for seated in public.structure:
-        # a Cabal's card says its four arrows as a group's says its own
-        size = max(game.defs[seated.uid].arrows, reach.get(seated.uid, -1) + 1)
-        board.arrows[seated.uid] = [-1] * size
+        # a card in play has the arrows its card prints (a Cabal's says its four)
+        board.arrows[seated.uid] = [-1] * game.defs[seated.uid].arrows
         board.controller[seated.uid] = seated.controller
         if seated.tokens:
             board.tokens[seated.uid] = seated.tokens
@@ -112,7 +109,6 @@ def sample(view: PlayerView, rng: random.Random) -> Game:
     game.round = public.round
     game.turns = public.round  # only its own round limit reads it, through the round
     game.phase = Phase.MAIN
-    game.resolved = [True] * players
     game.last_roll = public.last_roll
     return game
 
@@ -129,7 +125,7 @@ def _deal(game: Game, view: PlayerView, placed: set[int], rng: random.Random) ->
     pool = {(owner, back): [u for u in unplaced if game.owner[u] == owner and game.defs[u].back == back]
             for owner in range(players) for back in ("plot", "group")}
 
-    def take(player: int, back: str, count: int, own_only: bool, short: bool = False) -> list[int]:
+    def take(player: int, back: str, count: int, own_only: bool = False, short: bool = False) -> list[int]:
         """``count`` cards, ``player``'s own first; ``short``: as many as there are."""
         taken: list[int] = []
         sources = [(player, back)] + ([] if own_only else [(o, back) for o in range(players) if o != player])
@@ -174,9 +170,9 @@ def _deal(game: Game, view: PlayerView, placed: set[int], rng: random.Random) ->
         game.group_deck[p].extend(take(p, "group", seat.group_deck, own_only=True))
     for p, under, missing in wanting:
         if missing:
-            above = game.plot_deck[p][under:] + take(p, "plot", missing, own_only=False)
+            above = game.plot_deck[p][under:] + take(p, "plot", missing)
             rng.shuffle(above)
             game.plot_deck[p][under:] = above
     for p, (plots, groups) in hands.items():
-        game.plot_hand[p].extend(take(p, "plot", plots, own_only=False))
-        game.group_hand[p].extend(take(p, "group", groups, own_only=False))
+        game.plot_hand[p].extend(take(p, "plot", plots))
+        game.group_hand[p].extend(take(p, "group", groups))

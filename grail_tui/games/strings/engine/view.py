@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action
 from .events import Outcome, Rolled
 from .rules import attack_total, defence_total
-from .vocabulary import PLOT_HAND_LIMIT, Phase, Player, Uid
+from .vocabulary import NONE, PLOT_HAND_LIMIT, Phase, Player, Uid
 
 if TYPE_CHECKING:
     from .game import Game
@@ -176,9 +176,8 @@ def _totals(game: Game, attack: Any) -> tuple[int, tuple[tuple[str, int], ...], 
 
 def public_view(game: Game) -> PublicView:
     board = game.board
-    revealed_cabals = game.phase not in (Phase.CABAL,)
     seats = tuple(Seat(
-        cabal=_face(game, board.cabal[p]) if revealed_cabals and board.cabal[p] >= 0 else None,
+        cabal=_face(game, board.cabal[p]) if board.cabal[p] >= 0 else None,  # on the table from the reveal on
         plot_hand=len(game.plot_hand[p]), group_hand=len(game.group_hand[p]),
         plot_deck=len(game.plot_deck[p]), group_deck=len(game.group_deck[p]),
         bottom=min(game.bottom_known[p], len(game.plot_deck[p])),
@@ -198,9 +197,11 @@ def public_view(game: Game) -> PublicView:
     attack = game.attack
     attack_view = None
     if attack is not None:
-        unseen = {c for p in range(game.players)
-                  for c in game.plot_hand[p] + game.group_hand[p] + game.plot_deck[p] + game.group_deck[p]
-                  if c not in game.revealed} if attack.support else set()
+        unseen: set[Uid] = set()  # pragma: no mutate: read only for a help, and with help it is set below
+        if attack.support:  # pragma: no mutate: an optimisation: with no help there is nothing to hide
+            unseen = {c for p in range(game.players)
+                      for c in game.plot_hand[p] + game.group_hand[p] + game.plot_deck[p] + game.group_deck[p]
+                      if c not in game.revealed}
         attack_view = AttackView(attack.player, attack.attacker, _face(game, attack.target), attack.kind.value,
                                  attack.committed, attack.closed,
                                  tuple(Help(c.player, None if c.card in unseen else _face(game, c.card),
@@ -229,23 +230,25 @@ def public_view(game: Game) -> PublicView:
 def player_view(game: Game, player: Player, public: PublicView | None = None) -> PlayerView:
     deck = game.plot_deck[player]
     known = min(game.bottom_known[player], len(deck))
-    choice = -1
+    choice = NONE
     if game.phase is Phase.CABAL:
         choice = game.cabal_pick[player]
     elif game.phase is Phase.START:
         choice = game.start_pick[player]
+    if public is None:  # pragma: no mutate: an optimisation: without it the same public view is made anew
+        public = public_view(game)
     seen: dict[Player, tuple[int, ...]] = {}
     for event in game.history:
-        if getattr(event, "audience", None) == player and event.what in ("looked", "was shown"):  # type: ignore[union-attr]
-            seen[event.about] = event.cards  # type: ignore[union-attr]
+        if event.audience == player and event.what in ("looked", "was shown"):
+            seen[event.about] = event.cards
     return PlayerView(
         player=player,
-        public=public if public is not None else public_view(game),
+        public=public,
         plot_hand=_faces(game, sorted(game.plot_hand[player])),
         group_hand=_faces(game, sorted(game.group_hand[player])),
         plot_bottom=_faces(game, deck[:known]),
         seen=tuple((p, _faces(game, cards)) for p, cards in sorted(seen.items())),
         choice=_face(game, choice) if choice >= 0 else None,
-        offered=_faces(game, game.offer[2]) if game.offer is not None and player in game.offer[:2] else (),
+        offered=_faces(game, game.offer[2]) if game.offer is not None and player in (game.offer[0], game.offer[1]) else (),
         legal=game.legal_actions(player),
     )
