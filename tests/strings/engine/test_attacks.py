@@ -20,7 +20,7 @@ from grail_tui.games.strings.engine import (
 )
 from grail_tui.games.strings.engine.game import Attack
 from grail_tui.games.strings.engine.vocabulary import CABAL_AGENT_BONUS, DEPTH_BONUS, Side
-from tests.strings.helpers import A, B, Loaded, at_main, hand, lift, pass_windows, reprint, seat, uid
+from tests.strings.helpers import A, B, E, F, Loaded, at_main, hand, lift, pass_windows, reprint, seat, uid
 
 CONTROL, DESTROY = AttackKind.CONTROL, AttackKind.DESTROY
 
@@ -427,3 +427,21 @@ def test_s18_the_first_seats_shield_keeps_others_off_but_not_itself():
     strike = hand(game, 1, "P24", owner=0)
     with pytest.raises(ShieldError, match="^Player 1 has not finished their first turn: their groups are shielded.$"):
         game.apply(PlayPlot(1, strike, mine))
+
+
+def test_the_mirror_court_defends_its_groups_by_6_against_a_pacifist_or_progressive_attacker():
+    game = at_main(F, E)  # Open Palm against Masks: The Mirror Court is seat 1's Cabal
+    assert game.defs[game.board.cabal[1]].id == "CB5"
+    target = seat(game, 1, "E3", alignments=())
+    pacifist = seat(game, 0, "F4", alignments=("pacifist",))
+    plain = seat(game, 0, "F6", power=game.defs[pacifist].power, alignments=())
+    for kind in (CONTROL, DESTROY):
+        assert totals(game, pacifist, target, kind)[1] == totals(game, plain, target, kind)[1] + 6
+        reprint(game, pacifist, alignments=("progressive",))
+        assert totals(game, pacifist, target, kind)[1] == totals(game, plain, target, kind)[1] + 6
+        reprint(game, pacifist, alignments=("pacifist",))
+    # the Cabal's bonus is its player's alone: Masks' own attack on Open Palm's group gets none
+    theirs = seat(game, 0, "F8", alignments=())
+    mine = seat(game, 1, "E5", alignments=("pacifist",))
+    also = seat(game, 1, "E8", power=game.defs[mine].power, alignments=())
+    assert totals(game, mine, theirs, DESTROY, player=1)[1] == totals(game, also, theirs, DESTROY, player=1)[1]
