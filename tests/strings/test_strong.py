@@ -95,3 +95,21 @@ def test_the_game_offers_a_strong_player_and_a_game_of_it_ends_and_replays():
     record = KIND.read_record(KIND.record(state))
     again = KIND.replay(record.setup, record.actions)
     assert KIND.result(again) == KIND.result(state)
+
+
+def test_the_strong_bot_judges_a_playouts_end_by_nearness_to_a_goal_not_by_groups():
+    """Seat 1 holds 8 groups (4 short of the basic goal), seat 2 holds 7 (one Place short of its
+    Cabal's 7 Places). Knocking a Place out of seat 2's structure leaves the strong player better
+    placed than knocking a group out of seat 1's, though seat 1 then leads in groups: the rival a
+    Place from winning is the danger."""
+    from grail_tui.games.strings.bots.strong import value
+    from grail_tui.games.strings.engine.flow import _remove_group
+    from tests.strings.test_bots import three_rivals_one_a_place_short
+
+    ends = {}
+    for rival in (1, 2):
+        game, targets = three_rivals_one_a_place_short()
+        _remove_group(game, targets[rival], to_hand=True)  # back to its owner's hand
+        assert game.board.count_groups(rival) == {1: 7, 2: 6}[rival]
+        ends[rival] = value(game, 0, HeuristicBot(0))
+    assert ends[2] > ends[1]

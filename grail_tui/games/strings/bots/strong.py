@@ -35,14 +35,14 @@ from ..engine import (
     can_sample,
     sample,
 )
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, short_of_goal
 
 SAMPLES = 4  # worlds dealt per decision, each candidate played out in every one
 MAX_CANDIDATES = 5  # attacks considered besides the heuristic player's own choice and ending the turn
 PLAYOUT_STEPS = 300  # actions at most in one playout (a turn is rarely a tenth of it)
 CPU_SHARE, WALL_SHARE = 0.6, 0.8  # of the budget: the search stops when either is spent
 CLEAR_GAIN = 0.02  # about a fifth of a group's lead: less is within the noise of a few worlds
-LEAD_SCALE = 3.0  # groups of lead that make a position about three-quarters won
+LEAD_SCALE = 3.0  # groups nearer a goal than the nearest rival that make a position about three-quarters won
 
 
 class StrongBot:
@@ -138,24 +138,29 @@ class StrongBot:
             seat = game.to_act()[0]
             view = game.view(seat)
             game.apply(policy.decide(view, view.legal), checked=True)
-        return value(game, me)
+        return value(game, me, policy)
 
 
-def value(game: Game, me: int) -> float:
+def value(game: Game, me: int, reader: HeuristicBot) -> float:
     """A finished game: 1 for a win (shared: its share), else 0. Otherwise, strictly between: most
-    of all the lead in groups over the best rival still in, then the way to the basic goal, then
-    the tokens kept (a player out is 0)."""
+    of all how much nearer a goal ``me`` is than the rival nearest one (what each lacks for the
+    basic goal or its Cabal's special goal, as the heuristic player judges the leader, read with
+    ``reader``'s cards), with half the lead in groups; then the way to a goal, then the tokens kept
+    (a player out is 0)."""
     outcome = game.outcome
     if outcome is not None:
         return 1.0 / len(outcome.winners) if me in outcome.winners else 0.0
     if game.eliminated[me]:
         return 0.0
     board = game.board
+    view = game.view(me)
+    short = {p: short_of_goal(view, p, reader.cards) for p in game.live()}
     mine = board.count_groups(me)
-    rivals = [board.count_groups(p) for p in game.live() if p != me]
-    lead = mine - max(rivals, default=0)
-    progress = mine / max(1, game.basic_goal())
+    rivals = [p for p in game.live() if p != me]
+    lead = mine - max((board.count_groups(p) for p in rivals), default=0)
+    margin = min((short[p] for p in rivals), default=game.basic_goal()) - short[me]
+    progress = 1.0 - short[me] / max(1, game.basic_goal())
     # tokens kept are defence and support in the rivals' turns
     kept = sum(board.tokens.get(c, 0) for c in [board.cabal[me], *board.groups_of(me)])
-    return 0.05 + 0.9 * (0.75 * (0.5 + 0.5 * math.tanh(lead / LEAD_SCALE)) + 0.2 * progress
+    return 0.05 + 0.9 * (0.75 * (0.5 + 0.5 * math.tanh((margin + 0.5 * lead) / LEAD_SCALE)) + 0.2 * progress
                          + 0.05 * min(1.0, kept / 6))
