@@ -31,6 +31,7 @@ from textual.widgets import Static
 from grail_tui.games.api import GameKind, LessonStep
 from grail_tui.table.client import TableClient
 
+from . import textual_patches
 from .lesson import LEAVE_KEYS, LessonRunner
 from .status import status_line
 from .wrappedlog import WrappedLog
@@ -73,6 +74,9 @@ class TableChanged(Message):
 WATCHING = "You are watching this game."
 ANSWERED = "Your answer is given; all answers are shown together."
 CHAT_HERE = "Chat is for games on a server; here everyone sees this screen."
+# Seconds the screen waits, after a key sends an action to the server, for the table's answer
+# before it shows what the key did without it (a server that answers slowly, or never).
+ANSWER_WAIT = 2.0
 
 
 @dataclass(frozen=True)
@@ -232,6 +236,7 @@ class TableScreen(Screen[None]):
 
     def _sync(self) -> None:
         """Read the latest update for the seat at the keyboard (or a spectator's)."""
+        textual_patches.release(self)
         client = self.client
         refusal = client.refusal
         if refusal:
@@ -280,8 +285,11 @@ class TableScreen(Screen[None]):
         if off_plan:
             self.error = off_plan  # the lesson's words; nothing reaches the table
             return
+        if self.client.remote:  # what the key did is painted with the table's answer to it
+            textual_patches.hold(self, ANSWER_WAIT)
         refused = self.client.submit(self.viewer, action)
         if refused is not None:
+            textual_patches.release(self)
             self.error = refused
             return
         self.sent()

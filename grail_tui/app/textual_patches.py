@@ -60,12 +60,36 @@ opening, each dialog):
 laid out at (a terminal that really changes size is handled as before, and
 the rest of Textual's Resize handling, its breakpoint classes, still runs),
 and the second only when there is something to show or to take away.
+
+## A paint when the app has done what it was doing (``Screen._on_timer_update``)
+
+Textual paints a screen from a timer, a 60th of a second after the screen itself has nothing
+more to handle; whatever the screen's widgets are still handling then (a focus moving, its
+style changing, the key line following it, a pane's scrollbar) comes in a paint of its own.
+Where the timer falls depends on how fast the machine is at that moment, so one change reached
+a terminal as one frame or two, by different bytes, from run to run: two SSH sessions shown
+the same screens could not be told apart by what they were shown, but were sent different
+bytes (the secrecy audit compares them, tests/net/ssh_app/test_secrecy.py).
+
+``install()`` makes the timer's tick paint only once no message queue of the app or of
+anything on its screens holds a message (how app/keyorder.py knows a key is over), looking
+again at each tick; never later than ``QUIET_WORK`` seconds of the process's CPU time, nor
+``QUIET_WAIT`` seconds on the clock, after the first tick that found the app busy, so a screen
+whose widgets are never all quiet is still painted. CPU time, because on a loaded machine an
+app may wait longer for a CPU than for its work: a bound on the clock alone cut one change in
+two there.
+
+A screen may also hold its paint for a while (``hold``, ``release``): a game's screen, when a
+key sends an action to a server, until the table's answer comes back (table_screen.py), so that
+what the key did and what the table made of it reach the terminal together, however long the
+way to the server took.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from importlib.metadata import version
+from time import monotonic, process_time
 from typing import Any
 
 from textual import _time
@@ -143,17 +167,68 @@ def _show_toasts(self: ToastRack, notifications: Notifications) -> None:
         _show(self, notifications)
 
 
+# -- one paint per change ----------------------------------------------------------------------
+
+# The longest a due paint waits for the app to be done: QUIET_WORK seconds of this process's CPU
+# time (an app that is never done still paints, a machine so loaded that the app is waiting for a
+# CPU does not cut a change in two), and never more than QUIET_WAIT seconds on the clock (a
+# handler awaiting something slow while messages queue up behind it).
+QUIET_WORK = 0.25
+QUIET_WAIT = 2.0
+_on_timer_update = Screen._on_timer_update
+
+
+def quiet(app: Any) -> bool:
+    """No message waits in the app's queue or in that of anything on its screens."""
+    if not app._message_queue.empty() or app._next_callbacks:
+        return False
+    for screen in app.screen_stack:
+        for pump in screen.walk_children(with_self=True):
+            if not pump._message_queue.empty() or pump._next_callbacks:
+                return False
+    return True
+
+
+def hold(screen: Screen[Any], seconds: float) -> None:
+    """The screen's next paint waits for ``release`` (what a key did is shown with the table's
+    answer to it), for at most ``seconds`` on the clock."""
+    screen.__dict__["_grail_until"] = monotonic() + seconds
+
+
+def release(screen: Screen[Any]) -> None:
+    screen.__dict__.pop("_grail_until", None)
+
+
+def _paint_when_quiet(self: Screen[Any]) -> None:
+    until: float | None = self.__dict__.get("_grail_until")
+    if until is not None:
+        if monotonic() < until:
+            return  # the update timer is left running: its next tick looks again
+        release(self)
+    held: tuple[float, float] | None = self.__dict__.get("_grail_held")
+    now = (monotonic(), process_time())
+    if held is None or (now[0] - held[0] < QUIET_WAIT and now[1] - held[1] < QUIET_WORK):
+        if not quiet(self.app):
+            if held is None:
+                self.__dict__["_grail_held"] = now
+            return  # the update timer is left running: its next tick looks again
+    self.__dict__["_grail_held"] = None
+    _on_timer_update(self)
+
+
 # -- installing -----------------------------------------------------------------------------------
 
 PATCHED = (  # (class, attribute, replacement): what install() sets
     (Stylesheet, "_parse_rules", _parse_rules),
     (Screen, "_screen_resized", _resized),
     (ToastRack, "show", _show_toasts),
+    (Screen, "_on_timer_update", _paint_when_quiet),
 )
 
 
 LEANED_ON = (  # (owner, private member, what relies on it): used as Textual has it, not replaced
     (MessagePump, "_message_queue", "keyorder: a key's travel is over once no queue holds a message"),
+    (MessagePump, "_next_callbacks", "a paint waits for callbacks a pump will run next (call_next)"),
     (Input, "_on_key", "lineinput: Textual's own handling after the field's bindings (a character typed)"),
     (Input, "_on_focus", "lineinput: Textual's own handling when the field takes the focus"),
     (Input, "_restart_blink", "lineinput: the cursor shown again after a binding, as a typed key does"),

@@ -14,8 +14,9 @@ from textual import events
 from textual.app import App
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Input
+from textual.widgets import Input, Static
 from textual.widgets._toast import ToastRack
 
 from grail_tui.app import textual_patches
@@ -27,6 +28,7 @@ ORIGINALS = {  # what the patches wrap, as Textual defines it
     "_parse_rules": textual_patches._original,
     "_screen_resized": textual_patches._screen_resized,
     "show": textual_patches._show,
+    "_on_timer_update": textual_patches._on_timer_update,
 }
 
 
@@ -110,6 +112,111 @@ async def test_toast_rack_show_is_called_on_a_hidden_empty_rack_when_a_screen_sh
         assert "display" in rack.styles.inline.get_rules()  # hiding again sets an inline style
 
 
+class _TwoPanes(App[None]):
+    def compose(self):
+        yield Static("A", id="one")
+        yield Static("", id="two")
+
+
+class _Nudge(Message):
+    pass
+
+
+async def test_on_timer_update_is_where_textuals_timer_paints_a_due_screen(monkeypatch):
+    """Screen._on_timer_update: a widget's change reaches the terminal from Textual's update timer,
+    through this method, and not before it runs."""
+    calls: list[int] = []
+
+    def counted(self):
+        calls.append(len(self._dirty_widgets))
+        return textual_patches._on_timer_update(self)
+
+    monkeypatch.setattr(Screen, "_on_timer_update", counted)
+    app = _TwoPanes()
+    async with app.run_test(size=(40, 5)) as pilot:
+        await pilot.pause()
+        shown: list[object] = []
+        monkeypatch.setattr(app, "_display", lambda screen, update: shown.append(update))
+        before = len(calls)
+        app.query_one("#one", Static).update("B")
+        await pilot.pause()
+        assert shown and any(dirty > 0 for dirty in calls[before:])
+
+
+@pytest.mark.parametrize("clock", ["monotonic", "process_time"])
+async def test_a_due_paint_waits_while_a_widget_has_a_message_to_handle_and_no_longer_than_the_bound(
+        monkeypatch, clock):
+    """With the patch, the timer's tick paints nothing while any widget of the app still has a
+    message waiting (what it does next would be a paint of its own); a tick once all is handled
+    paints, and so does one QUIET_WAIT on the clock, or QUIET_WORK of CPU time, after the first
+    held tick, however busy the app stays."""
+    monkeypatch.setattr(Screen, "_on_timer_update", textual_patches._paint_when_quiet)
+    app = _TwoPanes()
+    async with app.run_test(size=(40, 5)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        one, two = app.query_one("#one", Static), app.query_one("#two", Static)
+        shown: list[object] = []
+        monkeypatch.setattr(app, "_display", lambda screen, update: shown.append(update))
+        times = {"monotonic": [1000.0], "process_time": [5.0]}
+        monkeypatch.setattr(textual_patches, "monotonic", lambda: times["monotonic"][0])
+        monkeypatch.setattr(textual_patches, "process_time", lambda: times["process_time"][0])
+        bound = textual_patches.QUIET_WAIT if clock == "monotonic" else textual_patches.QUIET_WORK
+
+        # busy: a change is due, and another widget has a message waiting
+        screen._dirty_widgets.add(one)
+        two.post_message(_Nudge())
+        screen._on_timer_update()
+        assert shown == [] and screen._dirty_widgets == {one}
+        for name in times:  # half of each bound: still held
+            times[name][0] += (textual_patches.QUIET_WAIT if name == "monotonic" else textual_patches.QUIET_WORK) / 2
+        screen._on_timer_update()
+        assert shown == []
+        times[clock][0] += bound / 2  # held as long as a paint may be, by this clock: painted
+        screen._on_timer_update()
+        assert len(shown) == 1 and not screen._dirty_widgets
+
+        # quiet: painted at the first tick
+        await pilot.pause()
+        assert textual_patches.quiet(app)
+        shown.clear()
+        screen._dirty_widgets.add(two)
+        screen._on_timer_update()
+        assert len(shown) == 1
+
+
+async def test_a_held_screen_paints_once_released_or_once_the_wait_is_over(monkeypatch):
+    """hold/release: a game's screen that sent an action shows what the key did with the table's
+    answer (released), or without it once the wait is over; nothing is painted in between."""
+    monkeypatch.setattr(Screen, "_on_timer_update", textual_patches._paint_when_quiet)
+    app = _TwoPanes()
+    async with app.run_test(size=(40, 5)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        one = app.query_one("#one", Static)
+        shown: list[object] = []
+        monkeypatch.setattr(app, "_display", lambda screen, update: shown.append(update))
+        clock = [1000.0]
+        monkeypatch.setattr(textual_patches, "monotonic", lambda: clock[0])
+
+        textual_patches.hold(screen, 2.0)
+        screen._dirty_widgets.add(one)
+        screen._on_timer_update()
+        assert shown == []
+        textual_patches.release(screen)  # the answer came
+        screen._on_timer_update()
+        assert len(shown) == 1
+
+        textual_patches.hold(screen, 2.0)
+        screen._dirty_widgets.add(one)
+        clock[0] += 1.9
+        screen._on_timer_update()
+        assert len(shown) == 1
+        clock[0] += 0.1  # no answer: the wait is over, painted without it
+        screen._on_timer_update()
+        assert len(shown) == 2
+
+
 async def test_the_apps_css_variables_are_textuals_own_with_the_colour_system_kept():
     """GrailApp.get_css_variables and current_theme stand in for Textual's: the same answers."""
     app = GrailApp(seed=1)
@@ -130,9 +237,9 @@ async def test_the_apps_css_variables_are_textuals_own_with_the_colour_system_ke
 
 def test_what_the_key_modules_lean_on_is_named_once_and_exists_in_this_textual():
     names = [name for _, name, _ in textual_patches.LEANED_ON]
-    assert names == ["_message_queue", "_on_key", "_on_focus", "_restart_blink", "_bindings", "get_time"]
+    assert names == ["_message_queue", "_next_callbacks", "_on_key", "_on_focus", "_restart_blink", "_bindings", "get_time"]
     for owner, name, _ in textual_patches.LEANED_ON:
-        assert hasattr(owner, name) or hasattr(Input(), name), name
+        assert hasattr(owner, name) or hasattr(Input(), name) or hasattr(Static(), name), name
 
 
 async def test_message_queue_holds_a_message_until_its_pump_has_handled_it():
