@@ -36,6 +36,14 @@ def _opened(players: int = 3, variant: Variant = Variant.STANDARD) -> Game:
     return game
 
 
+def _grail_a_step_from_home() -> Game:
+    """An opened game where Alberto Castellano carries the grail one step from the Templars' HQ."""
+    game = _opened()
+    game.positions[Initiate.AC] = Field.TORTOSA.value
+    game.bearer, game.grail_field = Initiate.AC.value, -1
+    return game
+
+
 def test_the_opening_keeps_most_of_the_sheet_free():
     game = _opened()
     sheet = game.view(0).sheet
@@ -49,12 +57,8 @@ def test_in_the_original_influence_does_not_win_so_the_opening_is_the_usual_one(
 
 
 def test_it_offers_to_take_over_the_initiate_carrying_the_grail_home():
-    game = _opened()
-    # Alberto Castellano carries the grail one step from the Templars' HQ, and
-    # player 2 has shown 20 on him.
+    game = _grail_a_step_from_home()  # and player 2 has shown 20 on the bearer
     ac = Initiate.AC
-    game.positions[ac] = Field.TORTOSA.value
-    game.bearer, game.grail_field = ac.value, -1
     game.known[2][ac] = max(game.known[2][ac], 20)
     sheet = game.sheets[2]
     if sheet.influence(ac) < 20:
@@ -75,10 +79,8 @@ def test_a_takeover_is_offered_that_beats_a_big_holding_the_beliefs_find_unlikel
     """A rival who opened big on the initiate carrying the grail home wins unless outbid: when
     the worlds drawn give it 51 there now and then (2 in 16) and 10 otherwise, one of the
     takeovers offered holds more than 51, not only the one that beats the likely 10."""
-    game = _opened()
+    game = _grail_a_step_from_home()
     ac = Initiate.AC
-    game.positions[ac] = Field.TORTOSA.value
-    game.bearer, game.grail_field = ac.value, -1
     view = game.view(0)
     bot = StrongBot(1)
     draws = itertools.count()
@@ -106,10 +108,8 @@ def test_the_benchs_today_is_the_strong_bot_as_issue_30_found_it():
     from grail_tui.bench.bots import make
     from grail_tui.games.hunt.bots.strong import RESERVE, reserve
 
-    game = _opened()
+    game = _grail_a_step_from_home()
     ac = Initiate.AC
-    game.positions[ac] = Field.TORTOSA.value
-    game.bearer, game.grail_field = ac.value, -1
     view = game.view(0)
     tops = {}
     for level in ("strong", "today"):
@@ -138,10 +138,7 @@ def test_no_takeover_is_offered_when_everything_is_far_from_home():
 
 
 def test_takeovers_are_among_the_moves_it_weighs():
-    game = _opened()
-    ac = Initiate.AC
-    game.positions[ac] = Field.TORTOSA.value
-    game.bearer, game.grail_field = ac.value, -1
+    game = _grail_a_step_from_home()
     view = game.view(0)
     bot = StrongBot(1)
     offers = bot.takeovers(view)

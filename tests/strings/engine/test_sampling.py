@@ -193,9 +193,9 @@ def test_a_hand_short_of_its_owners_cards_is_dealt_anothers_and_a_view_counting_
         KIND.sample(too_many, random.Random(0))
 
 
-def test_a_plot_deck_short_of_its_owners_cards_takes_anothers_above_the_bottom_it_knows():
-    """A plot card given and put under the taker's plot deck (a gift's bottom): a deck short of its
-    owner's own unseen cards is dealt another player's, never in place of a card this seat knows."""
+def _gift_under_seat_1s_plot_deck():
+    """The crowded table as its seat sees it once seat 0 has given seat 1 a plot card that went
+    under seat 1's plot deck (its unseen hand there too): the game, the seat, its view and its seats."""
     import dataclasses
 
     game, seat = crowded_table()
@@ -204,8 +204,14 @@ def test_a_plot_deck_short_of_its_owners_cards_takes_anothers_above_the_bottom_i
     hidden = seats[1].plot_hand - len(seats[1].revealed)
     seats[0] = dataclasses.replace(seats[0], plot_deck=seats[0].plot_deck - 1)
     seats[1] = dataclasses.replace(seats[1], plot_deck=seats[1].plot_deck + hidden + 1, plot_hand=len(seats[1].revealed))
-    world = KIND.sample(dataclasses.replace(view, public=dataclasses.replace(view.public, seats=tuple(seats))),
-                        random.Random(0))
+    return game, seat, dataclasses.replace(view, public=dataclasses.replace(view.public, seats=tuple(seats))), seats
+
+
+def test_a_plot_deck_short_of_its_owners_cards_takes_anothers_above_the_bottom_it_knows():
+    """A plot card given and put under the taker's plot deck (a gift's bottom): a deck short of its
+    owner's own unseen cards is dealt another player's, never in place of a card this seat knows."""
+    game, seat, given, seats = _gift_under_seat_1s_plot_deck()
+    world = KIND.sample(given, random.Random(0))
     assert len(world.plot_deck[1]) == seats[1].plot_deck
     assert [world.owner[c] for c in world.plot_deck[1]].count(0) == 1
     assert world.plot_deck[seat][:1] == game.plot_deck[seat][:1] and len(world.plot_deck[0]) == seats[0].plot_deck
@@ -279,15 +285,7 @@ def test_a_look_at_a_player_now_out_deals_them_nothing_and_a_look_at_the_next_st
 def test_a_card_given_into_a_plot_deck_may_lie_anywhere_above_the_known_bottom():
     """The given card's place in the taker's deck is unknown to this seat: dealt worlds put it at
     different depths, not always on top."""
-    import dataclasses
-
-    game, seat = crowded_table()
-    view = game.view(seat)
-    seats = list(view.public.seats)
-    hidden = seats[1].plot_hand - len(seats[1].revealed)
-    seats[0] = dataclasses.replace(seats[0], plot_deck=seats[0].plot_deck - 1)
-    seats[1] = dataclasses.replace(seats[1], plot_deck=seats[1].plot_deck + hidden + 1, plot_hand=len(seats[1].revealed))
-    given = dataclasses.replace(view, public=dataclasses.replace(view.public, seats=tuple(seats)))
+    game, seat, given, seats = _gift_under_seat_1s_plot_deck()
     depths = set()
     for k in range(8):
         deck = KIND.sample(given, random.Random(k)).plot_deck[1]
