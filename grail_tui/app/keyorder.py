@@ -35,6 +35,14 @@ from textual.timer import Timer
 STUCK = 2.0
 
 
+def pumps(app: Any) -> list[MessagePump]:
+    """The app and everything on its screens: where a key, or what it set going, may wait."""
+    found: list[MessagePump] = [app]
+    for screen in app.screen_stack:
+        found.extend(screen.walk_children(with_self=True))
+    return found
+
+
 class KeyOrder:
     """The keys held for one app; ``send`` is Textual's own handing out of a key."""
 
@@ -74,13 +82,6 @@ class KeyOrder:
         except ScreenStackError:
             return None, None
 
-    def _pumps(self) -> list[MessagePump]:
-        """The app and everything on its screens: where a key, or what it set going, may wait."""
-        pumps: list[MessagePump] = [self.app]
-        for screen in self.app.screen_stack:
-            pumps.extend(screen.walk_children(with_self=True))
-        return pumps
-
     def _settle(self, travel: int) -> None:
         """Wait until no queue holds a message: the key has been everywhere it goes (the
         widget, each container above it, the screen, the app's bindings), and so has what it
@@ -90,7 +91,7 @@ class KeyOrder:
         post meanwhile is found by the next look."""
         if travel != self.busy:
             return
-        busy = [pump for pump in self._pumps() if not pump._message_queue.empty()]
+        busy = [pump for pump in pumps(self.app) if not pump._message_queue.empty()]
         if not busy:
             self._over(travel)
             return

@@ -101,6 +101,8 @@ from textual.screen import Screen
 from textual.widgets import Input
 from textual.widgets._toast import ToastRack
 
+from .keyorder import pumps
+
 TEXTUAL = "8.2.8"  # the Textual these patches were measured on and are tested against
 
 # -- parsed CSS ---------------------------------------------------------------------------------
@@ -180,13 +182,7 @@ _on_timer_update = Screen._on_timer_update
 
 def quiet(app: Any) -> bool:
     """No message waits in the app's queue or in that of anything on its screens."""
-    if not app._message_queue.empty() or app._next_callbacks:
-        return False
-    for screen in app.screen_stack:
-        for pump in screen.walk_children(with_self=True):
-            if not pump._message_queue.empty() or pump._next_callbacks:
-                return False
-    return True
+    return all(pump._message_queue.empty() and not pump._next_callbacks for pump in pumps(app))
 
 
 def hold(screen: Screen[Any], seconds: float) -> None:
