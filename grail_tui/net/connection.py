@@ -117,6 +117,11 @@ class ChatMeter:
 
 
 CLOSE_FLUSH_SECONDS = 10.0  # at most this long, on closing, for what is queued to be written
+# After the last word, what the client still sends is read and thrown away for at most this long
+# (and this many bytes) before the socket is cut: a socket closed with unread data in it is reset,
+# and the reset can overtake the goodbye on its way, so the client never learns why it was closed.
+LINGER_SECONDS = 2.0
+LINGER_BYTES = 1024 * 1024
 
 
 @dataclass(eq=False)
@@ -137,6 +142,7 @@ class Connection:
     durable: DiskSync | None = None  # nothing goes out before what it tells of is on disk
     _out: asyncio.Queue[tuple[bytes, int] | None] = field(default_factory=asyncio.Queue)
     _pump: asyncio.Task[None] | None = None
+    _reading: bool = False  # a read is under way (the connection's own loop owns the reader)
 
     def __post_init__(self) -> None:
         self.tokens = self.limits.burst
@@ -147,6 +153,7 @@ class Connection:
     async def read_line(self, timeout: float) -> bytes | None:
         """The next line (with its newline), or None if the client is gone, silent
         too long, or sent a line over the limit (it is told why)."""
+        self._reading = True
         try:
             # a timeout scope, not wait_for: wait_for wraps each read in a task of its own, and
             # 800 of those, each alive until its client's next line, made every collection long
@@ -160,6 +167,8 @@ class Connection:
             return None
         except (asyncio.IncompleteReadError, ConnectionError):
             return None
+        finally:
+            self._reading = False
         # A line already in the buffer is read without a pause: let the other connections have a
         # turn first, so that one client sending many lines at once never goes ahead of everyone.
         await asyncio.sleep(0)
@@ -211,6 +220,8 @@ class Connection:
             self.writer.transport.abort()
 
     async def _write_out(self) -> None:
+        """Write what is queued, in order; the end of the queue ends the writing side (the
+        socket itself is closed by ``close``, once the client has had time to read the end)."""
         try:
             while True:
                 item = await self._out.get()
@@ -222,12 +233,26 @@ class Connection:
                 self.queued -= len(data)
                 self.writer.write(data)
                 await self.writer.drain()
-        except (ConnectionError, RuntimeError):
-            pass
-        finally:
+            if self.writer.can_write_eof() and not self.writer.transport.is_closing():
+                self.writer.write_eof()
+        except (ConnectionError, RuntimeError, OSError):
             self.closed = True
             with contextlib.suppress(Exception):
                 self.writer.close()
+        finally:
+            self.closed = True
+
+    async def _linger(self) -> None:
+        """Read and throw away what the client still sends, until it closes its side, for at most
+        LINGER_SECONDS and LINGER_BYTES: closing a socket with unread data in it resets it, and
+        a reset can overtake the goodbye before the client has read it."""
+        if self._reading or self.writer.transport.is_closing():
+            return  # the connection's loop is still reading (a server shutting down), or it is cut
+        left = LINGER_BYTES
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(LINGER_SECONDS):
+                while left > 0 and (chunk := await self.reader.read(min(left, 65536))):
+                    left -= len(chunk)
 
     async def close(self) -> None:
         if not self.closed:
@@ -239,6 +264,8 @@ class Connection:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.shield(self._pump), CLOSE_FLUSH_SECONDS)
             self._pump.cancel()
+            if self._pump.done() and not self._pump.cancelled():
+                await self._linger()
         with contextlib.suppress(Exception):
             self.writer.close()
             await asyncio.wait_for(self.writer.wait_closed(), 2)

@@ -229,13 +229,17 @@ class Server:
             conn.bye("the server could not go on with this connection")
         finally:
             self._forget(conn)
-            self.conns.discard(conn)
-            if counted is not None:
-                self.per_user[counted] -= 1
-                if not self.per_user[counted]:
-                    del self.per_user[counted]
-            await conn.close()
-            self.serving.discard(task)
+            try:
+                # a closing connection still counts against the caps while it says goodbye
+                # (at most Connection's LINGER_SECONDS past its last word)
+                await conn.close()
+            finally:
+                self.conns.discard(conn)
+                if counted is not None:
+                    self.per_user[counted] -= 1
+                    if not self.per_user[counted]:
+                        del self.per_user[counted]
+                self.serving.discard(task)
 
     def _admit(self, conn: Connection) -> str | None:
         """Whether a connection may stay, decided before it says anything: None, or why not.
