@@ -71,6 +71,20 @@ def test_the_shipped_set_and_its_decks_in_the_order_of_the_starter_set():
     assert catalogue._shipped_ids.__wrapped__() == ("ps1",)
 
 
+@pytest.mark.parametrize("name", ["/etc", "../ps1", "ps1/../ps1", "ps1@../../..", "ps1@1.1.0/..", "ps1@1.1.0@2",
+                                  "ps1@", "ps1@v1_1_0", "PS1", "ps1@1.1.0 ", "x" * 300 + "@1.0"])
+def test_a_set_name_from_a_record_or_a_request_reaches_no_other_folder(name, monkeypatch):
+    """A card set's name comes from a record or a request: anything but a shipped set's name (with
+    a kept version of digits and dots) is refused before any file is looked for, and the refusal
+    repeats at most 40 of its characters."""
+    looked: list[object] = []
+    monkeypatch.setattr(catalogue, "_folder", lambda set_id: looked.append(set_id) or PACKAGE.joinpath("cards", "ps1"))
+    refusal = words(catalogue._shipped_set.__wrapped__, name)
+    assert refusal == f"no card set {name[:40]!r} is installed"
+    assert looked == []
+    assert catalogue.kept_version(name, card_set().digest()) is None
+
+
 def test_a_set_of_ones_own_is_installed_beside_the_shipped_one_with_its_decks(tmp_path):
     folder = home_set(tmp_path / "home")
     cards = install_cards(folder)

@@ -9,11 +9,22 @@ from pathlib import Path
 
 import pytest
 
-from grail_tui.games.strings.engine import GameRecord, RecordError, card_set, sets
+from grail_tui.games.strings.engine import GameRecord, RecordError, card_set, catalogue, sets
 from grail_tui.games.strings.engine.catalogue import decks, kept_version
 
 # Low Note against Masks with heuristic players on set 1.1.0 (seed 3): Low Note wins by Body Count
 RECORD = Path(__file__).parent / "records" / "ps1-1.1.0-low-note-masks.json"
+
+
+@pytest.fixture(autouse=True)
+def read_afresh():
+    """Each test reads the kept files itself, past the caches that an earlier test filled: a
+    mutation run sees which tests read them, and a mutant switched on after they were filled."""
+    for cached in (catalogue._shipped_set, catalogue._shipped_decks, catalogue._shipped_ids):
+        cached.cache_clear()
+    yield
+    for cached in (catalogue._shipped_set, catalogue._shipped_decks, catalogue._shipped_ids):
+        cached.cache_clear()
 
 
 def test_a_record_of_set_1_1_0_replays_with_its_own_cards_and_writes_back_as_it_was():
@@ -32,6 +43,7 @@ def test_a_kept_version_is_found_by_its_cards_only_and_never_offered_as_a_set_to
     assert card_set().version != "1.1.0" and card_set("ps1@1.1.0").version == "1.1.0"
     assert kept_version("ps1", card_set("ps1@1.1.0").digest()) == "ps1@1.1.0"
     assert kept_version("ps1", "0" * 64) is None and kept_version("nowhere", card_set().digest()) is None
+    assert kept_version("ps1@1.1.0", card_set("ps1@1.1.0").digest()) is None  # a kept version keeps none
     assert list(decks("ps1@1.1.0")) == list(decks())  # the same deck lists, on the older cards
     assert all("@" not in s for s in sets())
 

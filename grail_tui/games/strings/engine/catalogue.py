@@ -6,6 +6,7 @@ once per set: the rules themselves never touch a file.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from functools import cache
@@ -16,6 +17,7 @@ from typing import Any
 from .cards import CARD_FORMAT, CardDataError, CardSet, Deck, card_set_from_files, deck_from_dict
 
 DEFAULT_SET = "ps1"
+VERSION = re.compile(r"[0-9]{1,4}(\.[0-9]{1,4}){0,3}")  # a kept version's number: 1.1.0
 PACKAGE = "grail_tui.games.strings"
 
 
@@ -131,16 +133,16 @@ def kept_version(set_id: str, digest: str) -> str | None:
     ``digest``: its id (``ps1@1.1.0``, which ``card_set`` and ``decks`` take), or None. A shipped
     set keeps its earlier versions' card files under ``cards/<set>/versions/v<1_1_0>/``; its deck
     lists are the set's own."""
-    if set_id in _installed or "@" in set_id:
+    if set_id not in _shipped_ids():
         return None
     folder = resources.files(PACKAGE).joinpath("cards").joinpath(set_id).joinpath("versions")
     if not folder.is_dir():
         return None
-    for item in sorted(folder.iterdir(), key=lambda i: i.name):
-        if item.is_dir() and item.name.startswith("v"):
-            older = f"{set_id}@{item.name[1:].replace('_', '.')}"
-            if _shipped_set(older).digest() == digest:
-                return older
+    # no two versions have the same cards, so the order they are tried in cannot matter
+    for item in folder.iterdir():
+        older = f"{set_id}@{item.name[1:].replace('_', '.')}"
+        if item.is_dir() and _shipped_set(older).digest() == digest:
+            return older
     return None
 
 
@@ -158,6 +160,11 @@ def _shipped_set(set_id: str) -> CardSet:
 
 
 def _shipped_files(set_id: str) -> list[tuple[str, dict[str, Any]]]:
+    # The name comes from a record or a request: only a shipped set's name, with a version of
+    # digits and dots, is looked for, so that no name reaches another folder.
+    base, at, version = set_id.partition("@")
+    if base not in _shipped_ids() or (at and not VERSION.fullmatch(version)):
+        raise CardDataError(f"no card set {set_id[:40]!r} is installed")
     folder = _folder(set_id)
     if not folder.is_dir():
         raise CardDataError(f"no card set {set_id!r} is installed")
