@@ -22,7 +22,7 @@ async def open_session(app: Any, target: Target) -> Session | None:
             app.exit(2)
             return None
         with contextlib.suppress(Exception):
-            app.notify(f"No grail-tui server at {target.where}; playing on this machine.",
+            app.notify(target.unreached(exc),
                        severity="warning", timeout=6, markup=False)
         return None
     session = Session(link, target)

@@ -85,6 +85,14 @@ class Target:
         assert self.path is not None
         return await ServerLink.unix(self.path)
 
+    def unreached(self, exc: BaseException) -> str:
+        """What a person is told when a server merely found here does not answer, and the app
+        plays on this machine instead: closed to their account, or not there."""
+        if isinstance(exc, PermissionError):
+            return (f"The grail-tui server at {self.where} is closed to your account (permission denied): "
+                    "ask whoever runs it. Playing on this machine.")
+        return f"No grail-tui server at {self.where}; playing on this machine."
+
     @property
     def reopens(self) -> bool:
         return self.fd is None

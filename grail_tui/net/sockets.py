@@ -135,6 +135,11 @@ def verify_server(sock: socket.socket, path: Path) -> None:
 def default_socket() -> Path | None:
     """The server a client finds without being told: the system's, else the player's own."""
     for path in (system_socket(), user_socket()):
-        if path.exists():
-            return path
+        try:
+            os.stat(path)
+        except PermissionError:
+            return path  # there, perhaps, but closed to this account: reaching it says so in words
+        except OSError:
+            continue
+        return path
     return None

@@ -42,7 +42,7 @@ async def lobby(terminal: Terminal, target: Target, wanted: tuple[str, str] | No
         if target.named or isinstance(exc, SocketPlaceError):
             terminal.say(f"No grail-tui server answers at {target.where} ({exc}).")
             return 2
-        terminal.say(f"No grail-tui server at {target.where}; playing on this machine.")
+        terminal.say(target.unreached(exc))
         return None
     session = Session(link, target)
     session.listeners.append(lambda message: _heard(terminal, message))

@@ -10,6 +10,7 @@ run as root (they start processes under spare uids) and are skipped otherwise.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import pwd
@@ -21,11 +22,16 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from grail_tui.app.connect import open_session
+from grail_tui.app.plain.lobby import lobby as plain_lobby
+from grail_tui.app.plain.terminal import Terminal
 from grail_tui.net import sockets
 from grail_tui.net.client import ServerLink
+from grail_tui.net.remote import Target
 from grail_tui.net.sockets import SocketPlaceError, check_dir
 
 from .conftest import serve
@@ -167,6 +173,62 @@ async def test_without_a_runtime_folder_the_server_makes_its_own_and_its_player_
         proc.terminate()
         proc.wait(10)
     assert "Traceback" not in log.read_text()
+
+
+@as_root
+def test_a_system_server_closed_to_an_account_is_said_in_words_not_a_crash(stranger: Stranger):
+    """A system socket whose folder an account may not enter (an operator started the server by
+    hand, as root, and left /run/grail-tui at 0700): that account's client says so in a sentence,
+    with no traceback; with no arguments it plays on this machine instead."""
+    closed = Path(tempfile.mkdtemp(prefix="grail-closed-"))  # root's, mode 0700
+    try:
+        env = {**stranger.env, "GRAIL_TUI_SYSTEM_SOCKET": str(closed / "server.sock")}
+        asked = subprocess.run([stranger.python, "-m", "grail_tui", "status"], capture_output=True, text=True,
+                               timeout=60, user=stranger.uid, group=stranger.uid, env=env, cwd="/")
+        assert asked.returncode == 2 and "Traceback" not in asked.stderr, asked.stderr
+        assert f"no grail-tui server answers at {closed / 'server.sock'}" in asked.stderr
+        assert "Permission denied" in asked.stderr
+        played = subprocess.run([stranger.python, "-m", "grail_tui", "--plain"], input="quit\n",
+                                capture_output=True, text=True, timeout=60, user=stranger.uid,
+                                group=stranger.uid, env=env, cwd="/")
+        assert "Traceback" not in played.stderr + played.stdout, played.stderr
+        assert (f"The grail-tui server at {closed / 'server.sock'} is closed to your account "
+                "(permission denied): ask whoever runs it. Playing on this machine.") in played.stdout
+    finally:
+        shutil.rmtree(closed, ignore_errors=True)
+
+
+async def test_a_system_socket_closed_to_this_account_is_found_and_then_said_in_words(monkeypatch, tmp_path):
+    """The same, in this process (the test above needs an interpreter a second account may run):
+    the closed socket is still found, not skipped for the player's own, and not reaching it is a
+    sentence in the app and in plain mode, which then play on this machine."""
+    closed = tmp_path / "run" / "server.sock"
+    monkeypatch.setenv(sockets.SYSTEM_SOCKET_VARIABLE, str(closed))
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "runtime"))  # no server of the player's own
+    real_stat = os.stat
+
+    def stat(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        if Path(str(path)) == closed:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_stat(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sockets.os, "stat", stat)
+    target = Target.find_default()
+    assert target is not None and target.path == closed and not target.named
+
+    async def refused(self: Target) -> ServerLink:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Target, "open", refused)
+    said = (f"The grail-tui server at {closed} is closed to your account (permission denied): "
+            "ask whoever runs it. Playing on this machine.")
+    out = io.StringIO()
+    assert await plain_lobby(Terminal(fd=0, out=out), target, None) is None
+    assert said in out.getvalue() and "Traceback" not in out.getvalue()
+    notices: list[str] = []
+    app = SimpleNamespace(exit_message=None, notify=lambda text, **_: notices.append(text))
+    assert await open_session(app, target) is None
+    assert notices == [said] and app.exit_message is None
 
 
 async def until_gone(app: object, pilot: object) -> None:
