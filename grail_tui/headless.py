@@ -98,6 +98,16 @@ def settings(kind: GameKind, setup: Any) -> dict[str, Any]:
             if key not in ("seed", "players", "names", "first_player")}
 
 
+def keep_record(kind: GameKind, state: GameState, folder: Path, seed: int) -> Path:
+    """Write a finished headless game's record to ``folder`` as ``<game>-<seed>.json``, which
+    `grail-tui check` and `replay` read; OSError if it cannot be written."""
+    path = folder / f"{kind.name}-{seed}.json"
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(kind.record(state)) + "\n", encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
 def random_game(kind: GameKind, setup: Any, rng: random.Random) -> tuple[GameState, int]:
     """Play one game with uniformly random legal actions; return it and its action count.
 
@@ -115,8 +125,9 @@ def random_game(kind: GameKind, setup: Any, rng: random.Random) -> tuple[GameSta
 
 
 def selfplay(game: str, games: int, seed: int, players: int | None = None,
-             options: Options | None = None) -> dict[str, Any]:
-    """``games`` games of random legal moves; ValueError if the game cannot be set up so."""
+             options: Options | None = None, records: Path | None = None) -> dict[str, Any]:
+    """``games`` games of random legal moves; ValueError if the game cannot be set up so.
+    ``records``: a folder to keep each game's record in (OSError if it cannot be written)."""
     kind = registry.get(game)
     options = dict(options or {})
     count = seats(kind, players, options, seed)
@@ -128,6 +139,8 @@ def selfplay(game: str, games: int, seed: int, players: int | None = None,
         setup = kind.make_setup(SetupRequest(players=count, seed=seed + index, options=options))
         chosen = settings(kind, setup)
         state, played = random_game(kind, setup, random.Random(f"{seed}:{index}"))
+        if records is not None:
+            keep_record(kind, state, records, seed + index)
         actions += played
         turns += kind.turns(state)
         result = kind.result(state)

@@ -12,11 +12,12 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from grail_tui.games import registry
 from grail_tui.games.api import BotLevel, GameKind, SetupRequest
-from grail_tui.headless import settings
+from grail_tui.headless import keep_record, settings
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -57,10 +58,11 @@ def check_options(kind: GameKind, options: Mapping[str, str | int]) -> None:
 def play_game(game: GameKind | str, levels: Sequence[BotLevel | str], seed: int, *,
               bot_seeds: Sequence[int] | None = None, budget: float | None = None,
               options: Mapping[str, str | int] | None = None, first_player: int | None = None,
-              names: Sequence[str] = ()) -> GameResult:
+              names: Sequence[str] = (), records: Path | None = None) -> GameResult:
     """One headless game, seat ``s`` played by a bot of ``levels[s]``; ValueError if the
     game cannot be set up so. ``budget``: a searching bot's seconds per decision
-    (the game's default if None); decisions are not padded to it here."""
+    (the game's default if None); decisions are not padded to it here. ``records``: a folder
+    to keep the game's record in (OSError if it cannot be written)."""
     kind = _kind(game)
     parsed = [level if isinstance(level, BotLevel) else BotLevel.parse(level, kind.bot_levels) for level in levels]
     for level in parsed:
@@ -81,17 +83,19 @@ def play_game(game: GameKind | str, levels: Sequence[BotLevel | str], seed: int,
         state.apply(action)
     result = kind.result(state)
     assert result is not None
+    if records is not None:
+        keep_record(kind, state, records, seed)
     return GameResult(result.winners, result.ranks, kind.turns(state), len(state.actions),
                       tuple(tuple(t) for t in times), result.text)
 
 
 def play_one(game: str, entries: Sequence[str], index: int, seed: int, budget: float,
-             options: Mapping[str, str | int]) -> dict[str, Any]:
+             options: Mapping[str, str | int], records: Path | None = None) -> dict[str, Any]:
     """Game ``index``: entries sit rotated by ``index`` so nobody keeps the first seat."""
     n = len(entries)
     order = [(index + s) % n for s in range(n)]  # seat -> entry
     played = play_game(game, [entries[e] for e in order], seed + index, budget=budget, options=options,
-                       bot_seeds=[seed * 7919 + index * 31 + s for s in range(n)])
+                       bot_seeds=[seed * 7919 + index * 31 + s for s in range(n)], records=records)
     times: list[list[float]] = [[] for _ in range(n)]
     ranks = [0] * n
     for seat, entry in enumerate(order):
@@ -109,8 +113,9 @@ def run(bots: Sequence[str], games: int, seed: int = 0, players: int | None = No
         budget: float | None = None, turn_limit: int | None = None, variant: str | None = None,
         jobs: int = 1, progress: Callable[[int], None] | None = None,
         checkpoint: Callable[[dict[str, Any]], None] | None = None, *, game: str = registry.DEFAULT,
-        options: Mapping[str, str | int] | None = None) -> dict[str, Any]:
-    """Play ``games`` games; ``checkpoint`` gets the summary so far after each one.
+        options: Mapping[str, str | int] | None = None, records: Path | None = None) -> dict[str, Any]:
+    """Play ``games`` games; ``checkpoint`` gets the summary so far after each one; ``records``:
+    a folder to keep each game's record in, named by its seed.
 
     ``turn_limit`` and ``variant`` are settings of the games that have them (the
     same as ``options``); ValueError for a setting the game does not have."""
@@ -137,7 +142,7 @@ def run(bots: Sequence[str], games: int, seed: int = 0, players: int | None = No
     shown = {"game": kind.name, **settings(kind, setup)}
     started = time.perf_counter()
     results: list[dict[str, Any]] = []
-    args = [(kind.name, entries, k, seed, budget, chosen) for k in range(games)]
+    args = [(kind.name, entries, k, seed, budget, chosen, records) for k in range(games)]
 
     def done(result: dict[str, Any]) -> None:
         results.append(result)

@@ -77,6 +77,7 @@ def register(sub: Any) -> None:
     selfplay.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     add_game_options(selfplay)
     selfplay.add_argument("--json", action="store_true", help="print a JSON summary")
+    add_records_option(selfplay)
     selfplay.set_defaults(handler=run_selfplay)
 
     tour = sub.add_parser("tournament", help="headless games between bots, seats rotating",
@@ -96,20 +97,45 @@ def register(sub: Any) -> None:
     tour.add_argument("--jobs", type=positive, default=1,
                       help="games played at once, in processes (default 1)")
     tour.add_argument("--json", action="store_true", help="print a JSON summary")
+    add_records_option(tour)
     tour.add_argument("--out", type=Path, default=None,
                       help="also keep the JSON summary in this file, rewritten after every game "
                            "(a long run stopped early keeps what it played; default: not kept)")
     tour.set_defaults(handler=run_tournament)
 
 
+def add_records_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--records", type=Path, default=None, metavar="DIR",
+                        help="keep each game's record in DIR, named by the game and its seed "
+                             "(strings-7.json): `grail-tui check` and `replay` read them")
+
+
+def records_folder(args: argparse.Namespace) -> Path | None:
+    """The folder ``--records`` names, made if need be; CommandError if it cannot be written."""
+    folder: Path | None = args.records
+    if folder is None:
+        return None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".grail-tui-probe"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise CommandError(f"cannot keep records in {folder}: {exc.strerror or exc}") from None
+    return folder
+
+
 def run_selfplay(args: argparse.Namespace) -> int:
     from grail_tui.headless import selfplay
 
     options = game_options(args)
+    records = records_folder(args)
     try:
-        summary = selfplay(args.game, args.games, args.seed, args.players, options)
+        summary = selfplay(args.game, args.games, args.seed, args.players, options, records)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
+    except OSError as exc:
+        raise CommandError(f"cannot keep a record in {records}: {exc.strerror or exc}") from None
     if args.json:
         print(json.dumps(summary))
     else:
@@ -138,13 +164,15 @@ def run_tournament(args: argparse.Namespace) -> int:
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     options = game_options(args)
+    records = records_folder(args)
     try:
         if len(bots) < 2 and not args.players:
             raise ValueError("name at least two bots, or give --players")
         show = sys.stderr.isatty()
         checkpoint = summary_writer(args.out) if args.out else None
         play = functools.partial(tournament.run, bots, args.games, args.seed, args.players, args.budget,
-                                 jobs=args.jobs, checkpoint=checkpoint, game=args.game, options=options)
+                                 jobs=args.jobs, checkpoint=checkpoint, game=args.game, options=options,
+                                 records=records)
         if show:
             from rich.progress import Progress
 
@@ -157,6 +185,8 @@ def run_tournament(args: argparse.Namespace) -> int:
             checkpoint(summary)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
+    except OSError as exc:
+        raise CommandError(f"cannot keep a record in {records}: {exc.strerror or exc}") from None
     if args.json:
         print(json.dumps(summary))
         return 0

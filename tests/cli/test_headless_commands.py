@@ -299,3 +299,29 @@ def test_bench_tui_for_a_game_without_bench_keys_says_so():
     out = grail("bench", "tui", "--game", "nosuchgame", "--samples", "2")
     assert out.returncode == 2 and "Traceback" not in out.stderr + out.stdout
     assert "grail-tui bench tui:" in out.stdout
+
+
+def test_selfplay_and_a_tournament_keep_records_that_check_replays(tmp_path):
+    """--records DIR keeps each headless game's record, named by its game and seed; `check`
+    replays each to the same winners the summary counted."""
+    out = grail("selfplay", "--game", "strings", "--players", "2", "--games", "2", "--seed", "20",
+                "--records", str(tmp_path / "self"), "--json")
+    assert out.returncode == 0, out.stderr
+    wins = json.loads(out.stdout)["wins"]
+    kept = sorted(p.name for p in (tmp_path / "self").iterdir())
+    assert kept == ["strings-20.json", "strings-21.json"]
+    said = [grail("check", str(tmp_path / "self" / name)) for name in kept]
+    assert all(done.returncode == 0 for done in said), [done.stderr for done in said]
+    assert [sum(f"Player {seat + 1} wins" in done.stdout for done in said) for seat in range(2)] == wins
+    out = grail("tournament", "--game", "succession", "--bots", "random,random", "--games", "2", "--seed", "3",
+                "--records", str(tmp_path / "tour"), "--json")
+    assert out.returncode == 0, out.stderr
+    kept = sorted(p.name for p in (tmp_path / "tour").iterdir())
+    assert kept == ["succession-3.json", "succession-4.json"]
+    for name in kept:
+        done = grail("check", str(tmp_path / "tour" / name))
+        assert done.returncode == 0 and "actions" in done.stdout, done.stderr
+    (tmp_path / "a-file").write_text("")
+    out = grail("selfplay", "--games", "1", "--records", str(tmp_path / "a-file"))
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.startswith(f"grail-tui: cannot keep records in {tmp_path / 'a-file'}: ")

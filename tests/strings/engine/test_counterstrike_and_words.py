@@ -81,6 +81,10 @@ def test_hr84_counterstrike_counts_as_attacking_and_as_trying_to_destroy():
     (Outcome(Ending.ROUND_LIMIT, (0,), ""), ("Ann", "Bo"), "Ann wins at the round limit, controlling the most groups."),
     (Outcome(Ending.ROUND_LIMIT, (0, 1), ""), ("Ann", "Bo"),
      "Ann and Bo share the victory at the round limit, controlling the most groups."),
+    (Outcome(Ending.ROUND_LIMIT, (0, 1, 3), ""), None,
+     "Player 1, Player 2 and Player 4 share the victory at the round limit, controlling the most groups."),
+    (Outcome(Ending.SURVIVOR, (0, 1, 2, 3), ""), ("Ann", "Bo", "Cy", "Di"),
+     "Ann, Bo, Cy and Di share the victory: every other Cabal is gone."),
 ])
 def test_the_end_of_a_game_in_words(outcome, names, words):
     assert outcome.describe((lambda p: names[p]) if names else None) == words

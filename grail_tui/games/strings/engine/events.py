@@ -23,7 +23,8 @@ class Outcome:
         name = name or (lambda p: f"Player {p + 1}")
         if not self.winners:
             return "Nobody wins."
-        who = " and ".join(name(p) for p in self.winners)
+        names = [name(p) for p in self.winners]
+        who = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
         verb = "share the victory" if len(self.winners) > 1 else "wins"
         if self.ending is Ending.SURVIVOR:
             return f"{who} {verb}: every other Cabal is gone."
