@@ -440,7 +440,7 @@ def describe(action: Action, view: PlayerView, short: bool = False, with_chance:
     if isinstance(action, Link):
         return f"Link {name(action.resource)} to {name(action.holder)}"
     if isinstance(action, Give):
-        return f"Give {name(action.resource)} to {who(action.to)}"
+        return f"Give {name(action.resource)} (in play) to {who(action.to)}"
     if isinstance(action, PlaceAgent):
         return f"Place {name(action.card)} as a Cabal agent"
     if isinstance(action, Reveal):
@@ -454,7 +454,8 @@ def describe(action: Action, view: PlayerView, short: bool = False, with_chance:
         return f"Use {name(action.card)}: look at {who(action.seat)}'s {zone}"
     if isinstance(action, Offer):
         listed = ", ".join(name(c) for c in action.cards)
-        return f"Offer {listed} to {who(action.to)} in trade" if action.trade else f"Give {listed} to {who(action.to)}"
+        return (f"Offer {listed} from your hand to {who(action.to)} in trade" if action.trade
+                else f"Give {listed} from your hand to {who(action.to)}")
     if isinstance(action, Swap):
         return f"Offer {who(action.to)} your {name(action.mine)} for their {name(action.theirs)}"
     if isinstance(action, Discard):
@@ -523,6 +524,8 @@ def choices(legal: Sequence[Action], menu: Menu, prompt: str, about: int = -1,
     only those by the card under the cursor (if it has any), the best chance first (``view``:
     the seat's, whose attacks are foreseen)."""
     found = [a for a in legal if in_menu(a, menu, prompt)]
+    if view is not None:
+        found = _one_of_each(found, view)
     if prompt == "draw":  # both draws are free (§6.1): the most cards first, nothing last
         found.sort(key=lambda a: -(getattr(a, "plot", False) + getattr(a, "group", False)))
     if menu is Menu.ATTACK:
@@ -531,6 +534,24 @@ def choices(legal: Sequence[Action], menu: Menu, prompt: str, about: int = -1,
     if about < 0:
         return found
     return sorted(found, key=lambda a: not mentions(a, about))  # stable: the engine's order otherwise
+
+
+def _one_of_each(actions: Sequence[Action], view: PlayerView) -> list[Action]:
+    """The actions without those that read the same as one before them: two copies of one card
+    (two Safe Houses to shelter with, two Bribed Officials to show) are one choice to the person
+    choosing, and either does the same. (Actions that do different things read apart:
+    tests/strings/test_situation.py.)"""
+    seen: set[str] = set()
+    out: list[Action] = []
+    for action in actions:
+        if isinstance(action, Declare):  # an attack names its attacker, a card in play: none reads alike
+            out.append(action)
+            continue
+        words = describe(action, view, with_chance=False)
+        if words not in seen:
+            seen.add(words)
+            out.append(action)
+    return out
 
 
 def best_first(attacks: Sequence[Action], view: PlayerView | None) -> list[Action]:
