@@ -59,7 +59,7 @@ def sample(view: PlayerView, rng: random.Random) -> Game:
         if seat.cabal is not None:
             board.cabal[p] = seat.cabal.uid
             board.controller[seat.cabal.uid] = p
-            placed.add(seat.cabal.uid)
+            placed.add(seat.cabal.uid)  # pragma: no mutate: a Cabal in play is placed again with the structure, and one whose player is out is dealt nowhere either way (no hand or deck of a player out is dealt)
     for seated in public.structure:
         # a card in play has the arrows its card prints (a Cabal's says its four)
         board.arrows[seated.uid] = [-1] * game.defs[seated.uid].arrows
