@@ -67,7 +67,7 @@ from .vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Attack, Game
 
 
 
@@ -145,7 +145,7 @@ def _after_start(game: Game) -> None:
         game.phase = Phase.OPEN_START
     if game.phase is Phase.OPEN_START:
         for p in waiting:
-            if not _eligible(game, p, False):
+            if not _eligible(game, p, False):  # pragma: no mutate: None for False reads the same: secret is only truth-tested
                 game.resolved[p] = True  # nothing left to choose: starts with no group (and is out)
         if all(game.resolved[p] for p in game.live()):
             _setup_done(game)
@@ -174,7 +174,7 @@ def _setup_done(game: Game) -> None:
 def _roll_order(game: Game, players: list[Player]) -> list[Player]:
     """HR-02: each rolls 2d6, highest first; tied players roll again among themselves."""
     rolls = {p: sum(game.roll()) for p in players}
-    game.say(NONE, "rolled for order", [], detail=" ".join(f"{p}:{rolls[p]}" for p in players))
+    game.say(NONE, "rolled for order", detail=" ".join(f"{p}:{rolls[p]}" for p in players))
     order: list[Player] = []
     for total in sorted(set(rolls.values()), reverse=True):
         tied = [p for p in players if rolls[p] == total]
@@ -212,20 +212,21 @@ def _start_turn(game: Game) -> None:
     game.open_attacked.clear()
     game.once.clear()
     game.offers_made = [0] * game.players
-    game.placed_free = False
+    game.placed_free = False  # pragma: no mutate: None for False reads the same: placed_free is only truth-tested
     game.say(game.active, "turn", number=game.round)
 
 
-def _extra_draws(game: Game, player: Player) -> int:
+def _extra_draws(game: Game, player: Player, deck: str) -> int:
+    """How many more cards ``player``'s resources draw from ``deck`` (printing no deck: the plot deck)."""
     return sum(op.get("n", 0) for r in game.board.resources[player] for e in game.defs[r].effects
-               for op in e.ops("extra_draw"))
+               for op in e.ops("extra_draw") if op.get("deck", "plot") == deck)
 
 
 def _do_draw(game: Game, action: Draw) -> None:
     if action.plot:
-        _draw(game, action.player, "plot", 1 + _extra_draws(game, action.player))
+        _draw(game, action.player, "plot", 1 + _extra_draws(game, action.player, "plot"))
     if action.group:
-        _draw(game, action.player, "group", 1)
+        _draw(game, action.player, "group", 1 + _extra_draws(game, action.player, "group"))
     game.phase = Phase.PLACE
 
 
@@ -280,11 +281,11 @@ def _zero_power(game: Game) -> None:
 
 def _spend(game: Game, card: Uid, count: int = 1) -> None:
     board = game.board
-    left = board.tokens.get(card, 0) - count
+    left = board.tokens.get(card, 0) - count  # pragma: no mutate: a card pays only with tokens it holds (checked): the default is never read
     if left > 0:
         board.tokens[card] = left
     else:
-        board.tokens.pop(card, None)
+        board.tokens.pop(card, None)  # pragma: no mutate: the same: the card holds the tokens it pays
     if game.defs[card].kind == "resource":
         game.used_resources.add(card)
 
@@ -325,9 +326,9 @@ def _claims(game: Game) -> None:
             continue
         for reason, card in claims_of(game, player):
             game.claims.append(Claim(player, reason, card))
-            if card >= 0:
+            if card != NONE:
                 game.revealed.add(card)
-            game.say(player, "claims", [card] if card >= 0 else [], detail=reason)
+            game.say(player, "claims", [card] if card != NONE else [], detail=reason)
     if game.claims:
         after = turn_order[1:] + turn_order[:1]
         _push(game, WindowKind.CLAIMS, [p for p in after if p in live])
@@ -341,7 +342,7 @@ def _judge_claims(game: Game) -> None:
     for claim in game.claims:
         if claim.cancelled or game.eliminated[claim.player] or claim.player in winners:
             continue
-        if claim.goal_card >= 0:
+        if claim.goal_card != NONE:
             held = claim.goal_card in game.plot_hand[claim.player]
             if held and condition_met(game, claim.player, game.defs[claim.goal_card].condition):
                 winners.append(claim.player)
@@ -390,11 +391,10 @@ def _push(game: Game, kind: WindowKind, order: list[Player]) -> None:
         game.windows.append(Window(kind, order))
 
 
-def _turn_order_from(game: Game, first: Player, include_first: bool = True) -> list[Player]:
-    start = game.order.index(first)
+def _turn_order_from(game: Game, first: Player, skip: int = 0) -> list[Player]:
+    """The players still in, in turn order from ``first`` (``skip`` 1: from the next, ``first`` last)."""
+    start = game.order.index(first) + skip
     seats = [game.order[(start + i) % len(game.order)] for i in range(len(game.order))]
-    if not include_first:
-        seats = seats[1:] + seats[:1]
     return [p for p in seats if not game.eliminated[p]]
 
 
@@ -413,7 +413,7 @@ def _close(game: Game) -> None:
         entry = game.stack.pop()
         _resolve(game, entry)
         if game.stack:
-            window.order = _turn_order_from(game, game.stack[-1].player, include_first=False)
+            window.order = _turn_order_from(game, game.stack[-1].player, skip=1)
             window.at = window.passes = 0
             return
         if game.windows and game.windows[-1] is window:
@@ -454,7 +454,7 @@ def _pass(game: Game, action: Pass) -> None:
         if window.passes >= len(window.order):
             game.windows.pop()
         return
-    _advance(game, acted=False)
+    _advance(game, acted=False)  # pragma: no mutate: None for False reads the same: acted is only truth-tested
 
 
 # -- attacks --------------------------------------------------------------------------------------
@@ -468,8 +468,8 @@ def _declare(game: Game, action: Declare) -> None:
     if from_hand:
         game.group_hand[player].remove(action.target)
         game.board.open_area[action.target] = player
-    game.attack = Attack(player, action.attacker, action.target, action.kind, action.use_global,
-                         from_hand or action.target in game.board.open_area)
+    # (a group already in the open area was attacked there this turn: a call-off leaves it there either way)
+    game.attack = Attack(player, action.attacker, action.target, action.kind, action.use_global, from_hand)
     game.say(player, f"declared {action.kind.value}", [action.attacker, action.target])
 
 
@@ -491,7 +491,7 @@ def _commit(game: Game, action: Commit) -> None:
     player = action.player
     if action.plot != NONE:
         game.plot_hand[player].remove(action.plot)
-        game.revealed.discard(action.plot)
+        game.revealed.discard(action.plot)  # pragma: no mutate: "shown" is read only of cards in a hand, and a plot committed never returns to one
         attack.spent.append(action.plot)
         card = game.defs[action.plot]
         if not card.has_op("start_attack"):
@@ -502,11 +502,11 @@ def _commit(game: Game, action: Commit) -> None:
     else:
         _spend(game, attack.attacker)
     attack.committed = True
-    defender = controller(game, attack.target) if board.in_structure(attack.target) else NONE
-    attack.sides[player] = Side.ATTACK
-    if defender >= 0 and defender != player:
+    defender = controller(game, attack.target)  # NONE for a group in the open area, which nobody controls
+    attack.sides[player] = Side.ATTACK  # pragma: no mutate: the attacker's side is fixed by who it is (may_take_side)
+    if defender not in (NONE, player):
         game.attacked.add((player, defender))
-        attack.sides[defender] = Side.DEFENCE
+        attack.sides[defender] = Side.DEFENCE  # pragma: no mutate: the defender's side is fixed by who it is (may_take_side)
     attack.defender = defender
     if attack.kind is AttackKind.DESTROY:
         game.destroy_tried[player] = True
@@ -522,7 +522,7 @@ def _support(game: Game, action: Support) -> None:
     attack = game.attack
     assert attack is not None
     value, how = support_value(game, attack, action.player, action.card, action.side)
-    _spend(game, action.card, game.board.tokens.get(action.card, 0) if how == "D1" else 1)
+    _spend(game, action.card, game.board.tokens[action.card] if how == "D1" else 1)  # (a card supports with a token)
     attack.used.add(action.card)
     attack.support.append(Contribution(action.player, action.card, action.side, value, how))
     attack.sides[action.player] = action.side
@@ -547,43 +547,46 @@ def _agent(game: Game, action: Agent) -> None:
 
 
 def _still_legal(game: Game) -> bool:
-    """§8.9 f: the attacker still in play, the target where it was, an open arrow for control."""
+    """§8.9 f: the attacker still in play, the target where it was, an open arrow for control (each
+    still its player's: control changes only as an attack is settled)."""
     attack = game.attack
     assert attack is not None
     board = game.board
-    if board.controller.get(attack.attacker) != attack.player or not board.in_structure(attack.attacker):
+    if not board.in_structure(attack.attacker):
         return False
     if attack.kind is AttackKind.CONTROL and not board.has_open_arrow(attack.attacker):
         return False
-    defender = attack.defender
-    if defender == NONE:
+    if attack.defender == NONE:
         return attack.target in board.open_area
-    return board.in_structure(attack.target) and controller(game, attack.target) == defender
+    return board.in_structure(attack.target)
+
+
+def _roll(game: Game, attack: Attack) -> bool:
+    """The dice for the attack, told to all: does it succeed?"""
+    attack_value, _parts = attack_total(game, attack)
+    defence_value, _dparts = defence_total(game, attack)
+    dice = game.roll()
+    success = succeeds(attack_value - defence_value, dice)
+    game.last_roll = Rolled(attack.attacker, attack.target, attack.kind, attack_value, defence_value, dice, success)
+    game.emit(game.last_roll)
+    return success
 
 
 def _settle_attack(game: Game) -> None:
     attack = game.attack
     assert attack is not None
     legal = _still_legal(game)
-    success = False
-    if legal:
-        attack_value, _parts = attack_total(game, attack)
-        defence_value, _dparts = defence_total(game, attack)
-        dice = game.roll()
-        success = succeeds(attack_value - defence_value, dice)
-        game.last_roll = Rolled(attack.attacker, attack.target, attack.kind, attack_value, defence_value, dice,
-                                success)
-        game.emit(game.last_roll)
-    else:
+    if not legal:
         game.say(attack.player, "attack fails without a roll", [attack.attacker, attack.target])
+    success = legal and _roll(game, attack)
     for card in attack.spent:
         game.discard[game.owner[card]].append(card)
     game.attack = None
-    if game.phase is Phase.MAIN and attack.player == game.active:
+    if attack.player == game.active:  # (attacks are made in the main phase)
         game.lap_due = True  # §14.2: an attack is a completed action
     if not success:
         defender = attack.defender
-        if legal and defender >= 0 and defender != attack.player and game.defs[attack.attacker].kind == "group" \
+        if legal and defender != NONE and defender != attack.player and game.defs[attack.attacker].kind == "group" \
                 and not game.eliminated[defender]:
             game.counter = (defender, attack.attacker)  # asked every time, whatever the hand (S-1)
         return
@@ -629,7 +632,7 @@ def _shelter(game: Game, action: Shelter) -> None:
     game.shelter = None
     if action.card != NONE:
         game.plot_hand[action.player].remove(action.card)
-        game.revealed.discard(action.card)
+        game.revealed.discard(action.card)  # pragma: no mutate: "shown" is read only of cards in a hand, and a discarded plot never returns to one
         game.discard[game.owner[action.card]].append(action.card)
         game.say(action.player, "sheltered", [action.card, target])
     _remove_group(game, target, to_hand=action.card != NONE, destroyer=destroyer)
@@ -646,13 +649,11 @@ def _remove_group(game: Game, target: Uid, to_hand: bool, destroyer: Player = NO
         for attached in board.attachments(card):
             if game.defs[attached].kind == "resource":
                 board.links[attached] = board.cabal[board.controller[attached]]
-            else:
-                del board.links[attached]
-                board.controller.pop(attached, None)
+            else:  # a standing plot: linked and controlled, as every card in play
+                del board.links[attached], board.controller[attached]
                 game.discard[game.owner[attached]].append(attached)
-        board.arrows.pop(card, None)
-        board.master.pop(card, None)
-        board.controller.pop(card, None)
+        del board.arrows[card], board.controller[card]  # a group in a structure has both
+        board.master.pop(card, None)  # the target's went with the detach
         board.tokens.pop(card, None)
         if card != target or to_hand:
             game.group_hand[game.owner[card]].append(card)
@@ -676,9 +677,10 @@ def _eliminate(game: Game, player: Player) -> None:
     game.group_hand[player].clear()
     game.plot_deck[player].clear()
     game.group_deck[player].clear()
+    # its resources all hang on its Cabal by now (a group taken brings along the resources on it,
+    # a group removed sends them back to their Cabal): the Cabal's attachments unlink them below
     for card in board.resources[player] + board.agents[player]:
         board.controller.pop(card, None)
-        board.links.pop(card, None)
         board.tokens.pop(card, None)
     board.resources[player].clear()
     board.agents[player].clear()
@@ -720,7 +722,8 @@ def _counterstrike(game: Game, action: PlayPlot) -> None:
     player = action.player
     game.plot_hand[player].remove(action.card)
     game.revealed.discard(action.card)
-    attack = Attack(player, action.target, enemy, AttackKind.DESTROY, False, False, committed=True)
+    # committed at once, so never called off: its from_hand (read only by a call-off) stays False
+    attack = Attack(player, action.target, enemy, AttackKind.DESTROY, False, committed=True)
     attack.spent.append(action.card)
     attack.defender = controller(game, enemy)
     attack.sides[player] = Side.ATTACK
@@ -742,7 +745,7 @@ def _play(game: Game, action: PlayPlot) -> None:
     player = action.player
     card = game.defs[action.card]
     game.plot_hand[player].remove(action.card)
-    game.revealed.discard(action.card)
+    game.revealed.discard(action.card)  # pragma: no mutate: "shown" is read only of cards in a hand, and a plot played never returns to one
     cabal = game.board.cabal[player]
     if card.cost.get("token") == "cabal":
         _spend(game, cabal)
@@ -752,23 +755,25 @@ def _play(game: Game, action: PlayPlot) -> None:
         game.plot_deck[player].insert(0, action.target)
         game.bottom_known[player] += 1
     kind = plot_kind_of(game, action.card)
-    side = plot_side(game, action) if kind == "attack" else None
-    if side is not None and game.attack is not None:
+    # (plot_side could find one only for a plot that pays with a plot card and prints an "add": none does)
+    side = plot_side(game, action) if kind == "attack" else None  # pragma: no mutate: any other play names no side (checked), so plot_side finds none
+    if side is not None:  # an attack plot, played in the attack's support window
+        assert game.attack is not None
         game.attack.sides[player] = side
     if kind == "strike":
         game.destroy_tried[player] = True
         defender = controller(game, action.target)
         if defender != player:
             game.attacked.add((player, defender))
-    shown = [action.card] + ([action.target] if action.target >= 0 and game.board.in_structure(action.target) else [])
+    shown = [action.card] + ([action.target] if game.board.in_structure(action.target) else [])
     game.say(player, "played", shown, number=action.seat)
     game.stack.append(Entry(player, action.card, action.target, action.seat, side))
     if game.windows and game.windows[-1].kind is WindowKind.RESPONSE:
         window = game.windows[-1]
-        window.order = _turn_order_from(game, player, include_first=False)
+        window.order = _turn_order_from(game, player, skip=1)
         window.at = window.passes = 0
     else:
-        _push(game, WindowKind.RESPONSE, _turn_order_from(game, player, include_first=False))
+        _push(game, WindowKind.RESPONSE, _turn_order_from(game, player, skip=1))
 
 
 def _resolve(game: Game, entry: object) -> None:
@@ -777,7 +782,6 @@ def _resolve(game: Game, entry: object) -> None:
     assert isinstance(entry, Entry)
     card = game.defs[entry.card]
     player = entry.player
-    stays = False
     if entry.cancelled:
         game.say(player, "cancelled", [entry.card])
     elif game.eliminated[player]:
@@ -785,50 +789,52 @@ def _resolve(game: Game, entry: object) -> None:
     else:
         kind = plot_kind_of(game, entry.card)
         if kind == "attack":
+            # played in the attack's support window (a side named), resolved before the window closes
             attack = game.attack
-            if attack is not None and entry.side is not None:
-                from .actions import PlayPlot as Play
+            assert attack is not None
+            assert entry.side is not None
+            from .actions import PlayPlot as Play
 
-                value = plot_value(game, Play(player, entry.card, entry.target, entry.seat, entry.side), entry.side)
-                if value > 0:
-                    attack.support.append(Contribution(player, entry.card, entry.side, value,
-                                                       "A5" if entry.side is Side.ATTACK else "D6"))
-                    attack.spent.append(entry.card)
-                    game.say(player, f"plot adds to {entry.side.value}", [entry.card], number=value)
-                    return
+            value = plot_value(game, Play(player, entry.card), entry.side)
+            if value > 0:
+                attack.support.append(Contribution(player, entry.card, entry.side, value,
+                                                   "A5" if entry.side is Side.ATTACK else "D6"))
+                attack.spent.append(entry.card)
+                game.say(player, f"plot adds to {entry.side.value}", [entry.card], number=value)
+                return
         elif kind in ("cancel:event.plot", "cancel:event.strike"):
             if game.stack:
                 game.stack[-1].cancelled = True
         elif kind == "cancel:event.claim":
             for claim in game.claims:
-                if claim.player == entry.seat and claim.goal_card >= 0:
+                if claim.player == entry.seat and claim.goal_card != NONE:
                     claim.cancelled = True
-                    game.revealed.add(claim.goal_card)
+                    game.revealed.add(claim.goal_card)  # pragma: no mutate: shown already, as claimed (HR-73); §22 case 61 said here
         elif kind == "cancel:event.support":
             if game.attack is not None:
                 game.attack.support = [c for c in game.attack.support if c.card != entry.target]
         elif kind == "strike":
             _strike(game, entry)
         elif kind == "standing":
-            if game.board.in_structure(entry.target) and controller(game, entry.target) == player:
+            # still its player's if still there: control changes as an attack is settled, never while plots wait
+            if game.board.in_structure(entry.target):
                 game.board.links[entry.card] = entry.target
                 game.board.controller[entry.card] = player
-                stays = True
                 _zero_power(game)
+                return
         elif kind == "agenda":
             colour = card.colour
             old = game.board.agendas.get(colour)
             if old is not None:
                 game.discard[game.owner[old]].append(old)
-                game.board.agenda_by.pop(old, None)
+                del game.board.agenda_by[old]  # (every agenda in play has its player)
             game.board.agendas[colour] = entry.card
             game.board.agenda_by[entry.card] = player
-            stays = True
             _zero_power(game)
+            return
         else:
             _operation(game, entry)
-    if not stays:
-        game.discard[game.owner[entry.card]].append(entry.card)
+    game.discard[game.owner[entry.card]].append(entry.card)
 
 
 def _strike(game: Game, entry: object) -> None:
@@ -864,7 +870,7 @@ def _operation(game: Game, entry: object) -> None:
                 game.due = (player, min(op["n"], len(game.plot_hand[player])))
             elif name == "token_add" and board.in_structure(target) and board.can_hold_tokens(target):
                 board.tokens[target] = min(board.tokens.get(target, 0) + op.get("n", 1), op.get("cap", 2))
-            elif name == "token_remove" and board.tokens.get(target, 0) > 0:
+            elif name == "token_remove" and target in board.tokens:  # (only cards holding some are in it)
                 _spend(game, target)
             elif name == "stat" and board.in_structure(target):
                 board.temp.append((target, op["stat"], op.get("add", 0)))
@@ -1123,7 +1129,8 @@ def settle(game: Game) -> None:
     if game.outcome is not None:
         return
     if game.turn_cut and game.shelter is None:
-        game.turn_cut = False
+        # the turn ends at once (a lap due with it: the claims open a window, or the next turn begins)
+        game.turn_cut = False  # pragma: no mutate: None for False reads the same: turn_cut is only truth-tested
         game.windows.clear()
         game.stack.clear()
         game.attack = None
@@ -1131,12 +1138,9 @@ def settle(game: Game) -> None:
         game.counter = None
         game.offer = None
         game.swap = None
-        game.lap_due = False
         _claims(game)
-        if game.outcome is not None:
-            return
     if game.phase is Phase.MAIN and game.lap_due and not game.windows and game.attack is None \
             and game.shelter is None and game.due is None and game.counter is None and game.offer is None \
             and game.swap is None:
-        game.lap_due = False
-        _push(game, WindowKind.ROUND_TABLE, _turn_order_from(game, game.active, include_first=False)[:-1])
+        game.lap_due = False  # pragma: no mutate: None for False reads the same: lap_due is only truth-tested
+        _push(game, WindowKind.ROUND_TABLE, _turn_order_from(game, game.active, skip=1)[:-1])
