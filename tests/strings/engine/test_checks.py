@@ -11,6 +11,7 @@ import pytest
 from grail_tui.games.strings.engine import (
     Activate,
     AttackKind,
+    Buy,
     Commit,
     Declare,
     Draw,
@@ -26,6 +27,7 @@ from grail_tui.games.strings.engine import (
     Side,
     Support,
 )
+from grail_tui.games.strings.engine.cards import Effect
 from grail_tui.games.strings.engine.events import Saw
 from tests.strings.helpers import (
     A,
@@ -40,6 +42,7 @@ from tests.strings.helpers import (
     hand,
     lift,
     new_game,
+    pass_until,
     pass_windows,
     reprint,
     seat,
@@ -130,6 +133,26 @@ def test_s11_an_ability_is_found_among_a_cards_effects_wherever_it_is_printed():
     game.apply(Activate(0, card, 1, "plot"))
 
 
+def test_s11_of_two_abilities_the_one_for_where_the_card_is_linked_is_used():
+    """A card may print an ability for each kind of holder (a card file's own card): linked to a
+    group, it uses the one for a group, though the one for a Cabal is printed first."""
+    game, card = satellite(linked_to_the_cabal=False)
+    for_the_cabal = game.defs[card].effects[0]
+    reprint(game, card, effects=(for_the_cabal, replace(for_the_cabal, if_={"holder": {"kind": "group"}})))
+    game.apply(Activate(0, card, 1, "plot"))
+
+
+def test_s11_an_ability_that_is_not_a_look_is_not_offered_and_is_refused():
+    """The abilities the rules know are looks (HR-86); a card file's Cabal may print another (a
+    draw): the game goes on, the ability is not offered, and its use is refused in words."""
+    game = at_main(C, B)
+    cabal = game.board.cabal[0]
+    reprint(game, cabal, effects=(Effect("activated", "", ({"op": "draw", "deck": "plot", "n": 1},)),))
+    assert not any(isinstance(a, Activate) for a in game.legal_actions(0))
+    with pytest.raises(PlotTimingError, match="^The Cartographers of Dusk has no ability to use here.$"):
+        game.apply(Activate(0, cabal, 1))
+
+
 def free_slot(game: Game, player: int, group: int) -> tuple[int, int]:
     """An open arrow of ``player``'s structure outside ``group``'s own branch."""
     below = set(game.board.subtree(group))
@@ -147,6 +170,35 @@ def test_s9_the_cartographers_move_a_place_of_theirs_free_and_nothing_else():
     assert game.board.master[place] == move.at and place not in game.board.tokens
     with pytest.raises(NoTokenError):
         game.apply(Move(0, person, *free_slot(game, 0, person)))
+
+
+def test_s9_a_place_without_a_token_moves_free_though_its_cabal_prints_another_ability_first():
+    """The Cartographers' free move is found among their effects wherever it is printed (a card
+    file's own Cabal, a bonus printed before it): a Place of theirs without a token may move."""
+    game = at_main(C, B)
+    cabal = game.board.cabal[0]
+    bonus = Effect("attack_mod", "", ({"op": "add", "side": "attack", "value": 1},))
+    reprint(game, cabal, effects=(bonus, *game.defs[cabal].effects))
+    place = seat(game, 0, "C2", tokens=0)
+    move = Move(0, place, *free_slot(game, 0, place))
+    assert move in game.legal_actions(0)
+    game.apply(move)
+    assert game.board.master[place] == move.at
+
+
+def test_s9_a_free_move_that_names_no_group_moves_any_group_free():
+    """A free move printed without ``where`` (a card file's own Cabal) takes no token from any
+    group of its player: a Person without a token may move."""
+    game = at_main(C, B)
+    cabal = game.board.cabal[0]
+    (moving,) = game.defs[cabal].effects
+    ops = tuple({k: v for k, v in op.items() if k != "where"} for op in moving.do)
+    reprint(game, cabal, effects=(replace(moving, do=ops),))
+    person = seat(game, 0, "C8", tokens=0)
+    move = Move(0, person, *free_slot(game, 0, person))
+    assert move in game.legal_actions(0)
+    game.apply(move)
+    assert game.board.master[person] == move.at
 
 
 def test_s9_a_master_moves_a_puppet_free_once_a_turn():
@@ -251,6 +303,22 @@ def test_s8_5_a_help_worth_one_is_taken():
     assert (game.attack.support[-1].value, game.attack.support[-1].how) == (1, "A1")
 
 
+def test_s8_5_an_attack_plot_worth_one_is_played_and_adds_one():
+    """An attack plot adds what it prints, however little: Bribed Official printed with +1 (a card
+    file's own card) is offered, played, and adds 1 to the attack."""
+    from tests.strings.engine.test_legal_lists import in_support
+
+    game = in_support(0)
+    bribe = next(c for c in game.plot_hand[0] if game.defs[c].id == "P01")
+    (effect,) = game.defs[bribe].effects
+    reprint(game, bribe, effects=(replace(effect, do=({"op": "add", "side": "attack", "value": 1},)),))
+    play = PlayPlot(0, bribe, side=Side.ATTACK)
+    assert play in game.legal_actions(0)
+    game.apply(play)
+    pass_until(game, lambda: game.prompt() == "support")
+    assert [(c.card, c.side, c.value) for c in game.attack.support] == [(bribe, Side.ATTACK, 1)]
+
+
 def test_s8_5_d6_a_defence_plot_for_ones_own_group_helps_its_controller():
     game = at_main(A, B)
     game.apply(Declare(0, seat(game, 0, "K04", tokens=1), game.board.groups_of(1)[0], AttackKind.DESTROY))
@@ -328,3 +396,17 @@ def test_s9_the_cartographers_free_move_does_not_reach_a_group_that_is_not_a_pla
     person = seat(game, 0, "C8", tokens=1)
     game.apply(Move(0, person, *free_slot(game, 0, person)))
     assert person not in game.board.tokens
+
+
+def test_s22_14_in_my_own_turn_i_buy_a_plot_card_beyond_five():
+    """The plot-hand limit bars buying only outside one's turn: holding five plot cards, the active
+    player is offered a sixth for the Cabal's token, and buys it."""
+    game = at_main(A, B)
+    clear_hands(game)
+    for card_id in ("P13", "P16", "P19", "P21", "P25"):
+        hand(game, 0, card_id, owner=1)
+    assert len(game.plot_hand[0]) == game.plot_limit()
+    buy = Buy(0, (game.board.cabal[0],))
+    assert buy in game.legal_actions(0)
+    game.apply(buy)
+    assert len(game.plot_hand[0]) == game.plot_limit() + 1

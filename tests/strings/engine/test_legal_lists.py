@@ -496,3 +496,35 @@ def test_s7_a_plot_is_offered_for_the_cabals_token_and_for_two_group_tokens():
     for card in (one, other):
         board.tokens.pop(card)
     assert buys(game) == []
+
+
+def test_s14_a_plot_aimed_at_a_group_that_cannot_be_played_now_hides_no_later_plot():
+    """In the round-table window after seat 0 showed a card, seat 1 holds an operation aimed at a
+    group (Overtime: its own main phase only) and a strike (Lightning Strike, any window): the
+    strike is offered at every group, the operation at none."""
+    game = at_main(A, B)
+    clear_hands(game)
+    game.apply(Reveal(0, hand(game, 0, "P01", owner=0)))
+    overtime, strike = hand(game, 1, "P29", owner=0), hand(game, 1, "P25", owner=1)
+    game.board.tokens[game.board.cabal[1]] = 1  # what Lightning Strike costs
+    assert game.prompt() == "round table" and game.to_act() == (1,) and overtime < strike  # the list goes by card number
+    plays = [a for a in game.legal_actions(1) if isinstance(a, PlayPlot)]
+    everyone = [g for p in game.live() for g in game.board.groups_of(p)]
+    assert plays == [PlayPlot(1, strike, g) for g in everyone]
+
+
+def test_s7_the_group_draw_offered_pays_with_the_cabals_token_first():
+    """The list offers one group draw, paid by the Cabal's token while it holds one: in seat 1's
+    main phase, not by a group of seat 1's that holds a token and a lower card number (a group of
+    seat 0's deck it controls)."""
+    game = at_main(A, B)
+    clear_hands(game)
+    game.apply(EndTurn(0))
+    pass_windows(game)
+    game.apply(Draw(1, False, False))
+    game.apply(Place(1, -1))
+    pass_windows(game)
+    cabal = game.board.cabal[1]
+    taken = seat(game, 1, "K04", owner=0, tokens=1)
+    assert game.prompt() == "main" and game.board.tokens.get(cabal) and taken < cabal
+    assert [a for a in game.legal_actions(1) if isinstance(a, DrawGroup)] == [DrawGroup(1, cabal)]

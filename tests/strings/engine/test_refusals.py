@@ -161,6 +161,17 @@ def _starting() -> Game:
     return game
 
 
+def _start_settled() -> tuple[Game, Action]:
+    """Three players: seats 0 and 2 chose the same start group and choose again; seat 1's choice
+    stands, and it chooses once more."""
+    game = new_game(A, B, A)
+    choose_cabals(game)
+    for player in range(game.players):
+        game.apply(ChooseStart(player, min(c for c in game.group_deck[player] if game.defs[c].kind == "group")))
+    assert game.to_act() == (0, 2)
+    return game, ChooseStart(1, next(c for c in game.group_deck[1] if game.defs[c].kind == "group"))
+
+
 def _start_named_on_table() -> tuple[Game, Action]:
     game = _starting()
     seat(game, 1, "K05", owner=1)
@@ -654,16 +665,39 @@ def _cold_feet_at_a_plot() -> tuple[Game, Action]:
     return game, PlayPlot(1, hand(game, 1, "P16"), sealed)
 
 
+def _cold_feet_at_an_attack_plot() -> tuple[Game, Action]:
+    """Seat 0's Bribed Official has added to its control attack (A5); seat 1 then names it with
+    Cold Feet, which takes back only the help of cards and agents, never a plot's."""
+    game, _attacker = declared(kind=CONTROL)
+    game.apply(Commit(0))
+    bribe = plot(game, "P01")
+    game.apply(PlayPlot(0, bribe, side=Side.ATTACK))
+    pass_until(game, lambda: game.prompt() == "support" and game.to_act() == (1,))
+    assert any(c.card == bribe and c.how == "A5" for c in game.attack.support)  # type: ignore[union-attr]
+    return game, PlayPlot(1, hand(game, 1, "P16"), bribe)
+
+
+def _strike_for_a_rival_at_ones_own() -> tuple[Game, Action]:
+    """Mass Resignation printed to strike only a rival's group (a card file's own card), aimed at
+    seat 0's own group."""
+    game = main()
+    card = plot(game, "P24")
+    reprint(game, card, target={"kind": "group", "controller": "opponent"})
+    return game, PlayPlot(0, card, own_group(game))
+
+
 CASES: list[tuple[str, Case, type, str]] = [
     # who may act, and well-formed actions
     ("over", lambda: _(over(), EndTurn(0)), E.GameOverError, "The game is over."),
     ("no seat", lambda: _(main(), EndTurn(5)), E.MalformedActionError, "There is no seat 5."),
+    ("the seat after the last", lambda: _(main(), EndTurn(2)), E.MalformedActionError, "There is no seat 2."),
     ("seat not a number", lambda: _(main(), EndTurn(True)), E.MalformedActionError, "There is no seat True."),
     ("negative seat", lambda: _(main(), EndTurn(-1)), E.MalformedActionError, "There is no seat -1."),
     ("card not a number", lambda: _(main(), Discard(0, "x")), E.MalformedActionError,  # type: ignore[arg-type]
      "'card' should be a whole number."),
     ("chosen already", _chosen_already, E.NotYourTurnError, "You have made your choice for this round already."),
     ("not waiting", lambda: _(main(), EndTurn(1)), E.NotYourTurnError, "The game is not waiting for you now."),
+    ("start settled", _start_settled, E.NotYourTurnError, "The game is not waiting for you now."),
     ("draw not yes or no", lambda: _(set_up(A, B), Draw(0, "yes", False)), E.MalformedActionError,  # type: ignore[arg-type]
      "Say whether you draw a plot card and a group card."),
     ("draw group not yes or no", lambda: _(set_up(A, B), Draw(0, False, "no")), E.MalformedActionError,  # type: ignore[arg-type]
@@ -681,11 +715,18 @@ CASES: list[tuple[str, Case, type, str]] = [
      "In the support window you may pass, or act as the window allows."),
     ("bottom first", lambda: _(_bottom_due(), Pass(0)), E.WrongMomentError,
      "First put cards from your plot hand on the bottom of your plot deck."),
+    ("answer the offer first", lambda: _(_offered(), Pass(1)), E.WrongMomentError, "Answer the offer made to you first."),
+    ("answer the swap first", lambda: _(_swap_proposed(), Pass(1)), E.WrongMomentError,
+     "Answer the swap of resources proposed to you first."),
+    ("answer with nothing to answer", lambda: _(main(), Answer(0, True)), E.WrongMomentError,
+     "Nobody has made you an offer or proposed a swap to answer."),
     # set-up
     ("no such card", lambda: _(new_game(A, B), ChooseCabal(0, 10_000)), E.MalformedActionError,
      "There is no card 10000 in this game."),
     ("negative card", lambda: _(new_game(A, B), ChooseCabal(0, -1)), E.MalformedActionError,
      "There is no card -1 in this game."),
+    ("the card after the last", lambda: _(new_game(A, B), ChooseCabal(0, 90)), E.MalformedActionError,  # two decks of 45
+     "There is no card 90 in this game."),
     ("rival's Cabal", lambda: (lambda g: _(g, ChooseCabal(0, min(c for c in g.plot_deck[1] if g.defs[c].kind == "cabal"))))(
         new_game(A, B)), E.NotYoursError, "Choose a Cabal card from your own plot deck."),
     ("not a Cabal", lambda: (lambda g: _(g, ChooseCabal(0, uid(g, "P01", 0))))(new_game(A, B)), E.SetupChoiceError,
@@ -715,6 +756,12 @@ CASES: list[tuple[str, Case, type, str]] = [
      E.NotYoursError, "Place a card from your own group hand."),
     ("place off the structure", _place_off_structure, E.NoOpenArrowError, "Place it on a card of your own power structure."),
     ("place on no arrow", _place_on_no_arrow, E.NoOpenArrowError, "The Velvet Ledger has no open arrow 99."),
+    ("place nothing somewhere", lambda: (lambda g: _(g, Place(0, -1, g.board.cabal[0], 0)))(_placing()),
+     E.MalformedActionError, "Placing nothing names no place: leave the place out."),
+    ("place a resource on an arrow", lambda: (lambda g: _(g, Place(0, hand(g, 0, "R01", 0), g.board.cabal[0], 0)))(
+        _placing()), E.MalformedActionError, "A resource goes to your resource area: leave the place out."),
+    ("place a resource on the table already", lambda: (lambda g: (_resource(g, 1, "R08"), _(g, Place(0, hand(g, 0, "R08", 0))))[1])(
+        _placing()), E.UniquenessError, "Armored Convoy is on the table already: one copy at a time."),
     # declaring an attack
     ("attack kind", lambda: (lambda g: _(g, Declare(0, g.board.cabal[0], rival_group(g), "control")))(main()),  # type: ignore[arg-type]
      E.MalformedActionError, "An attack is to control or to destroy."),
@@ -915,6 +962,8 @@ CASES: list[tuple[str, Case, type, str]] = [
      "Name a player who claims with a goal card."),
     ("cancel of a help not given", _cold_feet(own_group), E.PlotTargetError, "Name a card that has contributed to this attack."),
     ("cancel of a plot's help", _cold_feet_at_a_plot, E.PlotTargetError, "Name a card that has contributed to this attack."),
+    ("cancel of an attack plot's help", _cold_feet_at_an_attack_plot, E.PlotTargetError,
+     "Name a card that has contributed to this attack."),
     ("cancel of a help in a response window", _cold_feet(lambda g: g.attack.support[0].card, respond=True),  # type: ignore[union-attr]
      E.PlotTimingError, "Cold Feet is played in an attack's support window."),
     ("a mill of one's own deck", _play("P34", owner=1, decks=(A, B), seat=0), E.PlotTargetError,
@@ -956,6 +1005,8 @@ CASES: list[tuple[str, Case, type, str]] = [
      "Player 2 has not finished their first turn: their groups are shielded."),
     ("strike what the card may not", _play("P21", owner=1, target=lambda g: seat(g, 1, "K06", owner=1, subtype="place")),
      E.PlotTargetError, "Quiet Removal cannot strike Amateur Radio League."),
+    ("strike one's own group with a strike for a rival's", _strike_for_a_rival_at_ones_own, E.PlotTargetError,
+     "Mass Resignation cannot strike {own}."),
     ("strike the immune", _play("P24", decks=(A, MASKS), target=lambda g: seat(g, 1, "E8", owner=1)), E.PlotTargetError,
      "The Understudy cannot be the target of strikes."),
     ("standing plot on a rival's", _play("P38", target=rival_group), E.PlotTargetError,

@@ -42,7 +42,7 @@ from .actions import (
 )
 from .cards import CardDef, Effect
 from .rules import context_ok, controller, may_take_side, selector_ok, shielded, support_value
-from .vocabulary import OFFERS_PER_TURN, AttackKind, Phase, Side, WindowKind
+from .vocabulary import NONE, OFFERS_PER_TURN, AttackKind, Phase, Side, WindowKind
 
 if TYPE_CHECKING:
     from .game import Game
@@ -99,7 +99,7 @@ def check_rules(game: Game, action: Action, prompt: str) -> None:
         return _answer(game, action)  # type: ignore[arg-type]
     if prompt == "swap":
         _need(kind, (Answer,), "Answer the swap of resources proposed to you first.")
-        return _answer_swap(game, action)  # type: ignore[arg-type]
+        return _answer_swap(action)  # type: ignore[arg-type]
     if prompt == "counter":
         _need(kind, (Pass, PlayPlot), "Answer first: an attack on your group has failed.")
         return _counter(game, action) if kind is PlayPlot else None  # type: ignore[arg-type]
@@ -458,7 +458,7 @@ def _swap(game: Game, action: Swap) -> None:
         raise errors.OncePerTurnError(f"You have made {OFFERS_PER_TURN} offers this turn: no more until the next.")
 
 
-def _answer_swap(game: Game, action: Answer) -> None:
+def _answer_swap(action: Answer) -> None:
     if type(action.accept) is not bool:
         raise errors.MalformedActionError("Accept the swap or refuse it.")
     if action.back or action.bottom:
@@ -491,10 +491,11 @@ def _draw_group(game: Game, action: DrawGroup) -> None:
 
 
 def activated(game: Game, card: int) -> tuple[int, Effect] | None:
-    """The activated ability of ``card`` that applies where it is now (its holder), if any."""
+    """The activated ability of ``card`` that applies where it is now (its holder), if any: a look,
+    the one ability the rules know (HR-86); a card file's other kinds are never usable."""
     holder = game.board.holder_of(card)
     for index, effect in enumerate(game.defs[card].effects):
-        if effect.when != "activated":
+        if effect.when != "activated" or not effect.ops("look"):
             continue
         want = effect.if_.get("holder")
         if want is not None and (holder < 0 or game.defs[holder].kind != want.get("kind")):
@@ -660,8 +661,9 @@ def _buy(game: Game, action: Buy) -> None:
     elif len(action.payers) == 2:
         if any(game.defs[c].kind != "group" for c in action.payers):
             raise errors.CostError("Two tokens buy a plot card only if both are group tokens.")
-        if action.payers[0] == action.payers[1] and board.tokens.get(action.payers[0], 0) < 2:
-            raise errors.NoTokenError(f"{game.name(action.payers[0])} holds only one token.")
+        first, second = action.payers
+        if first == second and board.tokens[first] < 2:  # it holds a token (token_holder, above)
+            raise errors.NoTokenError(f"{game.name(first)} holds only one token.")
     else:
         raise errors.CostError("A plot card costs one Cabal token or two group tokens.")
     if not game.plot_deck[player]:
@@ -752,17 +754,17 @@ def play_card(game: Game, action: PlayPlot) -> str:
         raise errors.PlotTimingError(f"{card.name} is played when a group of yours is about to be destroyed.")
     if kind == "counterattack":
         raise errors.PlotTimingError(f"{card.name} is played just after an attack on your group fails.")
-    if kind == "cancel:event.plot" and (window is not WindowKind.RESPONSE or not game.stack):
+    # a plot on the stack is answered in the response window opened above it, on top until the stack empties
+    if kind == "cancel:event.plot" and not game.stack:
         raise errors.PlotTimingError(f"{card.name} answers a plot as it is played.")
     if kind == "cancel:event.strike":
         top = game.stack[-1] if game.stack else None
-        if window is not WindowKind.RESPONSE or top is None or game.defs[top.card].plot_kind != "strike" \
-                or controller(game, top.target) != player:
+        if top is None or game.defs[top.card].plot_kind != "strike" or controller(game, top.target) != player:
             raise errors.PlotTimingError(f"{card.name} answers a strike aimed at a group you control.")
     if kind == "cancel:event.claim":
         if window is not WindowKind.CLAIMS:
             raise errors.PlotTimingError(f"{card.name} answers a claim made with a goal card.")
-        if not any(c.player == action.seat and c.goal_card >= 0 and not c.cancelled for c in game.claims):
+        if not any(c.player == action.seat and c.goal_card != NONE and not c.cancelled for c in game.claims):
             raise errors.PlotTargetError("Name a player who claims with a goal card.")
     if kind == "cancel:event.support":
         attack = game.attack
@@ -891,7 +893,7 @@ def plot_targets(game: Game, action: PlayPlot, kind: str) -> None:
                 _group_target(game, action)
                 if controller(game, action.target) != action.player or board.puppets(action.target):
                     raise errors.PlotTargetError("Return a group of yours that has no puppets.")
-            elif name in ("look", "show", "mill") and op.get("player") == "chosen_opponent":
+            elif op.get("player") == "chosen_opponent":  # a look, show or mill (only they name a player)
                 _seat_target(game, action)
 
 
