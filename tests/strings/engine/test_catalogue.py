@@ -63,6 +63,7 @@ def test_the_shipped_set_and_its_decks_in_the_order_of_the_starter_set():
     assert sets() == ("ps1",) and card_set().id == "ps1" and card_set("ps1") is card_set()
     assert tuple(decks()) == SHIPPED_ORDER and tuple(decks("ps1")) == SHIPPED_ORDER
     assert words(card_set, "nope") == "no card set 'nope' is installed"
+    assert words(card_set, "ps1@9.9.9") == "no card set 'ps1@9.9.9' is installed"  # a version not kept
     # read afresh, past the caches (filled once per process, before a mutation run switches a mutant on)
     again = catalogue._shipped_set.__wrapped__("ps1")
     assert again.digest() == card_set().digest() and list(again.cards) == list(card_set().cards)

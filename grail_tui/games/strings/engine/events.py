@@ -24,7 +24,7 @@ class Outcome:
         if not self.winners:
             return "Nobody wins."
         names = [name(p) for p in self.winners]
-        who = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         verb = "share the victory" if len(self.winners) > 1 else "wins"
         if self.ending is Ending.SURVIVOR:
             return f"{who} {verb}: every other Cabal is gone."
