@@ -107,7 +107,7 @@ def register(sub: Any) -> None:
 def add_records_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--records", type=Path, default=None, metavar="DIR",
                         help="keep each game's record in DIR, named by the game and its seed "
-                             "(strings-7.json): `grail-tui check` and `replay` read them")
+                             "(strings-7.json), for `grail-tui check` and `replay` (default: none kept)")
 
 
 def records_folder(args: argparse.Namespace) -> Path | None:
