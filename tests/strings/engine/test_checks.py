@@ -179,11 +179,7 @@ def test_s9_a_place_without_a_token_moves_free_though_its_cabal_prints_another_a
     cabal = game.board.cabal[0]
     bonus = Effect("attack_mod", "", ({"op": "add", "side": "attack", "value": 1},))
     reprint(game, cabal, effects=(bonus, *game.defs[cabal].effects))
-    place = seat(game, 0, "C2", tokens=0)
-    move = Move(0, place, *free_slot(game, 0, place))
-    assert move in game.legal_actions(0)
-    game.apply(move)
-    assert game.board.master[place] == move.at
+    _moves_free(game, seat(game, 0, "C2", tokens=0))
 
 
 def test_s9_a_free_move_that_names_no_group_moves_any_group_free():
@@ -194,11 +190,15 @@ def test_s9_a_free_move_that_names_no_group_moves_any_group_free():
     (moving,) = game.defs[cabal].effects
     ops = tuple({k: v for k, v in op.items() if k != "where"} for op in moving.do)
     reprint(game, cabal, effects=(replace(moving, do=ops),))
-    person = seat(game, 0, "C8", tokens=0)
-    move = Move(0, person, *free_slot(game, 0, person))
+    _moves_free(game, seat(game, 0, "C8", tokens=0))
+
+
+def _moves_free(game, card: int) -> None:
+    """``card``, holding no token, is offered a move and makes it."""
+    move = Move(0, card, *free_slot(game, 0, card))
     assert move in game.legal_actions(0)
     game.apply(move)
-    assert game.board.master[person] == move.at
+    assert game.board.master[card] == move.at
 
 
 def test_s9_a_master_moves_a_puppet_free_once_a_turn():
