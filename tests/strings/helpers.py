@@ -12,6 +12,7 @@ from grail_tui.games.strings.engine import (
     ChooseCabal,
     ChooseStart,
     Draw,
+    EndTurn,
     Game,
     Pass,
     Phase,
@@ -92,6 +93,17 @@ def pass_windows(game: Game) -> None:
             return
         game.apply(Pass(game.to_act()[0]))
     raise AssertionError("the windows never closed")
+
+
+def to_next_main(game: Game) -> None:
+    """The active player ends the turn; the next draws nothing, places nothing, and is in its main phase."""
+    player = game.active
+    game.apply(EndTurn(player))
+    pass_windows(game)
+    following = game.active
+    game.apply(Draw(following, False, False))
+    game.apply(Place(following, -1))
+    pass_windows(game)
 
 
 def at_main(*decks: str, seed: int = 0, shields: bool = False, **options: Any) -> Game:

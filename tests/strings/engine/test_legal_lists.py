@@ -65,6 +65,7 @@ from tests.strings.helpers import (
     reprint,
     seat,
     set_up,
+    to_next_main,
     uid,
 )
 
@@ -519,11 +520,7 @@ def test_s7_the_group_draw_offered_pays_with_the_cabals_token_first():
     seat 0's deck it controls)."""
     game = at_main(A, B)
     clear_hands(game)
-    game.apply(EndTurn(0))
-    pass_windows(game)
-    game.apply(Draw(1, False, False))
-    game.apply(Place(1, -1))
-    pass_windows(game)
+    to_next_main(game)
     cabal = game.board.cabal[1]
     taken = seat(game, 1, "K04", owner=0, tokens=1)
     assert game.prompt() == "main" and game.board.tokens.get(cabal) and taken < cabal

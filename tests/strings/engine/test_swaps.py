@@ -23,7 +23,7 @@ from grail_tui.games.strings.engine import (
     action_to_dict,
     decode,
 )
-from tests.strings.helpers import A, B, at_main, hand, pass_windows
+from tests.strings.helpers import A, B, at_main, hand, pass_windows, to_next_main
 
 
 def _resource(game, player, card_id, tokens=0):
@@ -181,12 +181,6 @@ def test_s12_1_the_log_of_a_swap_names_both_resources_and_both_players():
     game.apply(Swap(0, convoy, 1, tank))
     assert game.apply(Answer(1, False))[0] == Happened(1, "refused the swap", (convoy, tank), faces, 0)
     pass_windows(game)
-    from grail_tui.games.strings.engine import Draw, EndTurn, Place
-
-    game.apply(EndTurn(0))
-    pass_windows(game)
-    game.apply(Draw(1, False, False))
-    game.apply(Place(1, -1))
-    pass_windows(game)
+    to_next_main(game)
     game.apply(Swap(1, tank, 0, convoy))
     assert game.apply(Answer(0, False))[0] == Happened(0, "refused the swap", (tank, convoy), faces[::-1], 1)
